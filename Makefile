@@ -1,0 +1,142 @@
+# ludus: a game engine in C driven from Lua 5.4.
+#
+#   make            build ./ludus, ./ludus.so and ./libludus.a
+#   make test       build and run every test (SANITIZE=1: under ASan/UBSan)
+#   make repl       build and start the REPL
+#   make bench      benchmarks (slow; never part of make test)
+#   make install    PREFIX=/usr/local by default
+#   make deps       install the Debian packages the rest needs
+
+PREFIX   ?= /usr/local
+CC       ?= cc
+LUA      ?= lua5.4
+SANITIZE ?=
+
+DEB_PACKAGES = liblua5.4-dev lua5.4 libedit-dev libcmocka-dev lua-busted \
+               lua-check pkg-config
+
+# Where objects and products go.  A plain build puts the products at the
+# top level; a sanitizer build keeps its own tree so the two never mix.
+ifeq ($(SANITIZE),1)
+  OUT      = build/san
+  BIN      = build/san
+  SANFLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
+             -fno-sanitize-recover=all
+  OPT      = -O1 -g
+else
+  OUT      = build/release
+  BIN      = .
+  SANFLAGS =
+  OPT      = -O2 -g
+endif
+
+WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
+           -Wmissing-prototypes -Wno-unused-parameter
+LUA_CFLAGS  = $(shell pkg-config --cflags lua5.4 2>/dev/null)
+LUA_LIBS    = $(shell pkg-config --libs lua5.4 2>/dev/null)
+EDIT_CFLAGS = $(shell pkg-config --cflags libedit 2>/dev/null)
+EDIT_LIBS   = $(shell pkg-config --libs libedit 2>/dev/null)
+CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null)
+
+CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) -fPIC \
+             $(SANFLAGS) $(CFLAGS)
+LDFLAGS_ALL = $(SANFLAGS) $(LDFLAGS)
+
+CORE_SRC    = $(wildcard core/*/*.c)
+BIND_SRC    = $(filter-out bindings/main.c bindings/repl.c, \
+                $(wildcard bindings/*.c))
+REPL_SRC    = bindings/main.c bindings/repl.c
+LUA_MODULES = $(wildcard scripts/ludus/*.lua)
+CTEST_SRC   = $(wildcard tests/c/test_*.c)
+
+CORE_OBJ  = $(CORE_SRC:%.c=$(OUT)/%.o)
+BIND_OBJ  = $(BIND_SRC:%.c=$(OUT)/%.o) $(OUT)/embedded.o
+REPL_OBJ  = $(REPL_SRC:%.c=$(OUT)/%.o)
+CTESTS    = $(CTEST_SRC:tests/c/%.c=$(OUT)/tests/%)
+
+LIBLUDUS  = $(BIN)/libludus.a
+LUDUS_SO  = $(BIN)/ludus.so
+LUDUS_EXE = $(BIN)/ludus
+
+.PHONY: all deps test repl bench install clean check-clang
+.DELETE_ON_ERROR:
+
+all: deps $(LIBLUDUS) $(LUDUS_SO) $(LUDUS_EXE)
+
+# Installs only what dpkg does not already have; silent when nothing is missing.
+deps:
+	@missing=""; \
+	for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' \
+	    || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "make deps: installing$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then sudo=""; else sudo="sudo"; fi; \
+	  $$sudo apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq \
+	    --no-install-recommends $$missing >/dev/null || exit 1; \
+	fi
+
+$(OUT)/core/%.o: core/%.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Icore -MMD -MP -c $< -o $@
+
+$(OUT)/bindings/%.o: bindings/%.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Icore -Ibindings $(LUA_CFLAGS) $(EDIT_CFLAGS) \
+	  -MMD -MP -c $< -o $@
+
+# The pure-Lua parts of the library are compiled into the binaries, so
+# `ludus` and `ludus.so` need no search path to find them.
+$(OUT)/embedded.c: bindings/embed.lua $(LUA_MODULES) | deps
+	@mkdir -p $(dir $@)
+	$(LUA) bindings/embed.lua $@ $(LUA_MODULES)
+
+$(OUT)/embedded.o: $(OUT)/embedded.c
+	$(CC) $(CFLAGS_ALL) -Ibindings $(LUA_CFLAGS) -c $< -o $@
+
+$(LIBLUDUS): $(CORE_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(LUDUS_SO): $(BIND_OBJ) $(LIBLUDUS)
+	$(CC) -shared $(LDFLAGS_ALL) -o $@ $(BIND_OBJ) $(LIBLUDUS)
+
+$(LUDUS_EXE): $(REPL_OBJ) $(BIND_OBJ) $(LIBLUDUS)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(EDIT_LIBS) -lm
+
+$(OUT)/tests/%: tests/c/%.c $(LIBLUDUS) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -Icore $< -o $@ \
+	  $(LIBLUDUS) $(CMOCKA_LIBS) $(LDFLAGS_ALL)
+
+test: all $(CTESTS)
+	@sh tests/run.sh "$(BIN)" "$(OUT)/tests" "$(SANITIZE)"
+
+repl: all
+	@$(LUDUS_EXE)
+
+bench: all
+	@if [ -f tests/bench.lua ]; then $(LUDUS_EXE) tests/bench.lua; \
+	 else echo "no benchmarks yet"; fi
+
+# Warnings-as-errors must hold for clang too.
+check-clang: deps
+	$(MAKE) CC=clang OUT=build/clang BIN=build/clang all
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
+	  $(DESTDIR)$(PREFIX)/lib/lua/5.4 $(DESTDIR)$(PREFIX)/share/lua/5.4/ludus \
+	  $(DESTDIR)$(PREFIX)/share/ludus
+	install -m 755 $(LUDUS_EXE) $(DESTDIR)$(PREFIX)/bin/ludus
+	install -m 755 $(LUDUS_SO) $(DESTDIR)$(PREFIX)/lib/lua/5.4/ludus.so
+	install -m 644 $(LIBLUDUS) $(DESTDIR)$(PREFIX)/lib/libludus.a
+	install -m 644 $(LUA_MODULES) $(DESTDIR)$(PREFIX)/share/lua/5.4/ludus/
+	cp -R scripts/players scripts/variants scripts/examples \
+	  $(DESTDIR)$(PREFIX)/share/ludus/
+
+clean:
+	rm -rf build ludus ludus.so libludus.a
+
+-include $(CORE_OBJ:.o=.d) $(BIND_OBJ:.o=.d) $(REPL_OBJ:.o=.d)

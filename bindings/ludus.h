@@ -1,0 +1,37 @@
+/*
+** ludus.h: what the binding files share with each other and with the
+** `ludus` executable.
+*/
+#ifndef LUDUS_H
+#define LUDUS_H
+
+#include <signal.h>
+
+#include <lua.h>
+
+#define LUDUS_VERSION "0.1.0"
+#define LUDUS_COPYRIGHT "ludus " LUDUS_VERSION ", " LUA_RELEASE
+
+/* Set by the REPL's SIGINT handler; long C loops poll it through their
+   search limit and stop early.  Whoever starts a job clears it. */
+extern volatile sig_atomic_t ludus_interrupted;
+
+/* The module table: `require "ludus"`. */
+int luaopen_ludus(lua_State *L);
+
+/* Every ludus module, C and Lua, into package.preload. */
+void ludus_preload(lua_State *L);
+
+/* One per game module (also reachable as `require "ludus.<game>"` from a
+   stock lua5.4 through ludus.so). */
+int luaopen_ludus_tictactoe(lua_State *L);
+
+/* The pure-Lua modules compiled in from scripts/ludus/ (embedded.c). */
+typedef struct ludus_script {
+  const char *name;          /* "ludus.help" */
+  const char *source;
+  size_t size;
+} ludus_script;
+extern const ludus_script ludus_scripts[];   /* ends with a NULL name */
+
+#endif

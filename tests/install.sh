@@ -1,0 +1,32 @@
+#!/bin/sh
+# install.sh: `make install PREFIX=...` into a scratch folder gives a
+# working ludus, a module a stock lua5.4 can require, and the scripts.
+# Prints TAP.  Needs the products already built (make test builds them).
+
+bin=${1:-.}
+prefix=$(mktemp -d)
+trap 'rm -rf "$prefix"' EXIT
+n=0
+check() {
+  n=$((n + 1))
+  if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
+}
+
+if [ "$bin" = . ]; then
+  make --no-print-directory -s install PREFIX="$prefix" >/dev/null 2>&1
+else
+  make --no-print-directory -s install SANITIZE=1 PREFIX="$prefix" >/dev/null 2>&1
+fi
+check $? "make install PREFIX=..."
+
+out=$("$prefix/bin/ludus" -e 'print(require("ludus.tictactoe").new():turn())' 2>&1)
+[ "$out" = x ]; check $? "installed ludus runs (got '$out')"
+
+out=$(lua5.4 -e "package.cpath='$prefix/lib/lua/5.4/?.so;'..package.cpath
+  print(require('ludus').tictactoe.new():play('b2'):turn())" 2>&1)
+[ "$out" = o ]; check $? "installed ludus.so loads in lua5.4 (got '$out')"
+
+[ -f "$prefix/lib/libludus.a" ] && [ -f "$prefix/share/lua/5.4/ludus/help.lua" ] \
+  && [ -d "$prefix/share/ludus/examples" ]
+check $? "library, Lua modules and scripts installed"
+echo "1..$n"

@@ -1,0 +1,67 @@
+#!/bin/sh
+# run.sh: every test suite, one summary line each, then the total alone on
+# the last line as "N passed, N failed".  Exits non-zero on any failure.
+#
+#   sh tests/run.sh BIN_DIR CTEST_DIR [SANITIZE]
+#
+# Each suite speaks TAP (cmocka, busted and luacheck all can); a suite that
+# exits non-zero without reporting a failure (a crash, a sanitizer report)
+# counts as one failure more.
+
+bin=${1:-.}
+ctests=${2:-build/release/tests}
+sanitize=${3:-}
+logs=$ctests/logs
+mkdir -p "$logs"
+
+passed=0
+failed=0
+
+# run_suite NAME COMMAND...: runs it, counts its TAP lines, prints a line.
+run_suite() {
+  name=$1
+  shift
+  log=$logs/$(echo "$name" | tr '/ ' '__').log
+  "$@" >"$log" 2>&1
+  status=$?
+  ok=$(grep -c '^ok ' "$log")
+  bad=$(grep -c '^not ok ' "$log")
+  if [ "$status" -ne 0 ] && [ "$bad" -eq 0 ]; then
+    bad=1
+  fi
+  passed=$((passed + ok))
+  failed=$((failed + bad))
+  printf '%-28s %4d passed, %d failed\n' "$name" "$ok" "$bad"
+  if [ "$bad" -ne 0 ]; then
+    # The failures with what they said, then the end of the log.
+    grep -A 12 '^not ok ' "$log" | sed 's/^/    /' | head -n 80
+    [ "$status" -ne 0 ] && tail -n 25 "$log" | sed 's/^/    | /'
+  fi
+}
+
+# Under the sanitizers a stock lua5.4 must load the ASan runtime before the
+# sanitized ludus.so; leaks are checked in the programs we build ourselves.
+if [ "$sanitize" = 1 ]; then
+  cc=${CC:-cc}
+  LD_PRELOAD="$($cc -print-file-name=libasan.so) $($cc -print-file-name=libubsan.so)"
+  export LD_PRELOAD
+  ASAN_OPTIONS=detect_leaks=0
+  export ASAN_OPTIONS
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+  export UBSAN_OPTIONS
+fi
+
+for test in "$ctests"/test_*; do
+  [ -x "$test" ] || continue
+  CMOCKA_MESSAGE_OUTPUT=TAP ASAN_OPTIONS=detect_leaks=1 LD_PRELOAD= \
+    run_suite "c/$(basename "$test")" "$test"
+done
+
+LUDUS_BIN_DIR=$bin
+export LUDUS_BIN_DIR
+run_suite "lua specs" busted --lua=lua5.4 -o TAP tests/lua
+run_suite "luacheck" luacheck --formatter TAP scripts tests bindings/embed.lua
+run_suite "install" sh tests/install.sh "$bin"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
