@@ -195,7 +195,7 @@ static game_move check_move(lua_State *L, lgame *g, int arg) {
   return GAME_NO_MOVE;
 }
 
-static void push_move(lua_State *L, lgame *g, game_move move) {
+void lgame_push_move(lua_State *L, lgame *g, game_move move) {
   reserve(L, g, g->count + 1);
   g->cls->make(lgame_state(g), move, &g->undos[g->count]);
   g->moves[g->count++] = move;
@@ -228,7 +228,7 @@ static int game_moves(lua_State *L) {
 
 static int game_push(lua_State *L) {
   lgame *g = check_self(L);
-  push_move(L, g, check_move(L, g, 2));
+  lgame_push_move(L, g, check_move(L, g, 2));
   lua_settop(L, 1);
   return 1;
 }
@@ -236,7 +236,7 @@ static int game_push(lua_State *L) {
 static int game_play(lua_State *L) {
   lgame *g = check_self(L);
   game_move move = check_move(L, g, 2);
-  push_move(L, copy_game(L, g), move);
+  lgame_push_move(L, copy_game(L, g), move);
   return 1;
 }
 
@@ -250,7 +250,7 @@ static int game_play_side(lua_State *L) {
     return luaL_error(L, "%s: it is %s's turn, not %s's", cls->name,
                       cls->side[1 - side], cls->side[side]);
   game_move move = check_move(L, g, 2);
-  push_move(L, copy_game(L, g), move);
+  lgame_push_move(L, copy_game(L, g), move);
   return 1;
 }
 
@@ -347,9 +347,7 @@ static int game_tostring(lua_State *L) {
   return 1;
 }
 
-/* Exact value by negamax to the end, for small games: the value for the
-   side to move (1 win, 0 draw, -1 loss) and a best move (nil at the end). */
-static int game_solve_exact(lua_State *L) {
+int lgame_solve(lua_State *L) {
   lgame *g = check_self(L);
   const game_class *cls = g->cls;
   void *state = lua_newuserdatauv(L, cls->state_size, 0);
@@ -381,7 +379,6 @@ static const luaL_Reg game_methods[] = {
   {"hash", game_hash},
   {"history", game_history},
   {"save", game_save},
-  {"solve", game_solve_exact},
   {"__tostring", game_tostring},
   {"__gc", game_gc},
   {NULL, NULL}
@@ -435,15 +432,9 @@ static int module_load(lua_State *L) {
   return 2;
 }
 
-/* solve(g) is g:solve(); self is checked against the same metatable. */
-static int module_solve(lua_State *L) {
-  return game_solve_exact(L);
-}
-
 static const luaL_Reg module_functions[] = {
   {"new", module_new},
   {"load", module_load},
-  {"solve", module_solve},
   {NULL, NULL}
 };
 

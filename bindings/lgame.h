@@ -3,9 +3,9 @@
 **
 ** lgame_open turns a game_class into a Lua module: an object type whose
 ** methods are the protocol of DESIGN.md (turn, moves, play, push, pop,
-** is_over, result, copy, hash, history, save, solve, tostring), one method
-** per side that checks whose turn it is (t:x("b2")), and the functions new,
-** load and solve.  A game binding adds or replaces what is special to it.
+** is_over, result, copy, hash, history, save, tostring), one method per
+** side that checks whose turn it is (t:x("b2")), and the functions new and
+** load.  A game binding adds or replaces what is special to it.
 */
 #ifndef LGAME_H
 #define LGAME_H
@@ -31,5 +31,14 @@ lgame *lgame_push(lua_State *L, const game_class *cls, const void *start);
 
 /* Its current position (the game's state struct). */
 void *lgame_state(lgame *game);
+
+/* Plays a legal move in place, recording it in the history. */
+void lgame_push_move(lua_State *L, lgame *game, game_move move);
+
+/* g:solve() and G.solve(g) for small games (a method or a function):
+   exact negamax to the end of the game (core/base/solve.h); returns the
+   value for the side to move (1 win, 0 draw, -1 loss) and a best move,
+   nil once the game is over.  Ctrl-C stops it with an error. */
+int lgame_solve(lua_State *L);
 
 #endif

@@ -1,12 +1,17 @@
 /*
-** ltictactoe.c: `ludus.tictactoe`.  Everything comes from the protocol
-** bridge; tic-tac-toe has nothing of its own to add.
+** ltictactoe.c: `ludus.tictactoe`.  The protocol bridge gives everything
+** but the solver, which is small enough to be plain negamax to the end.
 */
 #include "lgame.h"
 #include "ludus.h"
 #include "tictactoe/tictactoe.h"
 
+static const luaL_Reg solver[] = {
+  {"solve", lgame_solve},
+  {NULL, NULL}
+};
+
 int luaopen_ludus_tictactoe(lua_State *L) {
-  lgame_open(L, &ttt_class, NULL, NULL);
+  lgame_open(L, &ttt_class, solver, solver);
   return 1;
 }
