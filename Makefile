@@ -133,6 +133,10 @@ install: all
 	install -m 755 $(LUDUS_SO) $(DESTDIR)$(PREFIX)/lib/lua/5.4/ludus.so
 	install -m 644 $(LIBLUDUS) $(DESTDIR)$(PREFIX)/lib/libludus.a
 	install -m 644 $(LUA_MODULES) $(DESTDIR)$(PREFIX)/share/lua/5.4/ludus/
+	for dir in $(patsubst core/%,%,$(wildcard core/*)); do \
+	  install -d $(DESTDIR)$(PREFIX)/include/ludus/$$dir && \
+	  install -m 644 core/$$dir/*.h $(DESTDIR)$(PREFIX)/include/ludus/$$dir/; \
+	done
 	cp -R scripts/players scripts/variants scripts/examples \
 	  $(DESTDIR)$(PREFIX)/share/ludus/
 
