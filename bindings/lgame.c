@@ -31,6 +31,9 @@ void *lgame_state(lgame *g) {
   return (char *)(g + 1) + padded(g->cls->state_size);
 }
 
+const void *lgame_start(lgame *g) { return start_of(g); }
+int lgame_count(lgame *g) { return g->count; }
+
 #define METATABLE lua_upvalueindex(1)
 
 /* ---- objects ---- */

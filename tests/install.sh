@@ -22,7 +22,7 @@ check $? "make install PREFIX=..."
 out=$("$prefix/bin/ludus" -e 'print(require("ludus.tictactoe").new():turn())' 2>&1)
 [ "$out" = x ]; check $? "installed ludus runs (got '$out')"
 
-out=$(lua5.4 -e "package.cpath='$prefix/lib/lua/5.4/?.so;'..package.cpath
+out=$(LD_PRELOAD="${LUDUS_PRELOAD:-}" lua5.4 -e "package.cpath='$prefix/lib/lua/5.4/?.so;'..package.cpath
   print(require('ludus').tictactoe.new():play('b2'):turn())" 2>&1)
 [ "$out" = o ]; check $? "installed ludus.so loads in lua5.4 (got '$out')"
 

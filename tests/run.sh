@@ -39,27 +39,27 @@ run_suite() {
   fi
 }
 
-# Under the sanitizers a stock lua5.4 must load the ASan runtime before the
-# sanitized ludus.so; leaks are checked in the programs we build ourselves.
+# Under the sanitizers a stock lua5.4 must load the ASan and UBSan runtimes
+# before it can load the sanitized ludus.so: LUDUS_PRELOAD says which, for
+# the suites that start lua5.4.
+LUDUS_PRELOAD=
 if [ "$sanitize" = 1 ]; then
   cc=${CC:-cc}
-  LD_PRELOAD="$($cc -print-file-name=libasan.so) $($cc -print-file-name=libubsan.so)"
-  export LD_PRELOAD
-  ASAN_OPTIONS=detect_leaks=0
-  export ASAN_OPTIONS
+  LUDUS_PRELOAD="$($cc -print-file-name=libasan.so) $($cc -print-file-name=libubsan.so)"
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
   export UBSAN_OPTIONS
 fi
+export LUDUS_PRELOAD
 
 for test in "$ctests"/test_*; do
   [ -x "$test" ] || continue
-  CMOCKA_MESSAGE_OUTPUT=TAP ASAN_OPTIONS=detect_leaks=1 LD_PRELOAD= \
-    run_suite "c/$(basename "$test")" "$test"
+  CMOCKA_MESSAGE_OUTPUT=TAP run_suite "c/$(basename "$test")" "$test"
 done
 
 LUDUS_BIN_DIR=$bin
 export LUDUS_BIN_DIR
-run_suite "lua specs" busted --lua=lua5.4 -o TAP tests/lua
+run_suite "lua specs" env LD_PRELOAD="$LUDUS_PRELOAD" \
+  busted --lua=lua5.4 -o TAP tests/lua
 run_suite "luacheck" luacheck --formatter TAP scripts tests bindings/embed.lua
 run_suite "install" sh tests/install.sh "$bin"
 
