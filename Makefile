@@ -137,7 +137,7 @@ install: all
 	  install -d $(DESTDIR)$(PREFIX)/include/ludus/$$dir && \
 	  install -m 644 core/$$dir/*.h $(DESTDIR)$(PREFIX)/include/ludus/$$dir/; \
 	done
-	cp -R scripts/players scripts/variants scripts/examples \
+	cp -R $(wildcard scripts/players scripts/variants scripts/examples) \
 	  $(DESTDIR)$(PREFIX)/share/ludus/
 
 clean:
