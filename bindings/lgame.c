@@ -236,7 +236,7 @@ static int game_push(lua_State *L) {
   return 1;
 }
 
-static int game_play(lua_State *L) {
+int lgame_play(lua_State *L) {
   lgame *g = check_self(L);
   game_move move = check_move(L, g, 2);
   lgame_push_move(L, copy_game(L, g), move);
@@ -373,7 +373,7 @@ int lgame_solve(lua_State *L) {
 static const luaL_Reg game_methods[] = {
   {"turn", game_turn},
   {"moves", game_moves},
-  {"play", game_play},
+  {"play", lgame_play},
   {"push", game_push},
   {"pop", game_pop},
   {"is_over", game_is_over},

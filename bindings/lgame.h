@@ -39,6 +39,9 @@ int lgame_count(lgame *game);
 /* Plays a legal move in place, recording it in the history. */
 void lgame_push_move(lua_State *L, lgame *game, game_move move);
 
+/* g:play(m), for a game binding to offer under another name too. */
+int lgame_play(lua_State *L);
+
 /* g:solve() and G.solve(g) for small games (a method or a function):
    exact negamax to the end of the game (core/base/solve.h); returns the
    value for the side to move (1 win, 0 draw, -1 loss) and a best move,

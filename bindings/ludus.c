@@ -16,6 +16,7 @@ volatile sig_atomic_t ludus_interrupted = 0;
 /* The game modules written in C, in the order help() lists them. */
 static const luaL_Reg game_modules[] = {
   {"tictactoe", luaopen_ludus_tictactoe},
+  {"connect4", luaopen_ludus_connect4},
   {NULL, NULL}
 };
 

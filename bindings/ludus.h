@@ -25,6 +25,7 @@ void ludus_preload(lua_State *L);
 /* One per game module (also reachable as `require "ludus.<game>"` from a
    stock lua5.4 through ludus.so). */
 int luaopen_ludus_tictactoe(lua_State *L);
+int luaopen_ludus_connect4(lua_State *L);
 
 /* The pure-Lua modules compiled in from scripts/ludus/ (embedded.c). */
 typedef struct ludus_script {

@@ -866,7 +866,7 @@ static int make_globals(lua_State *L) {
       lua_getfield(L, 1, name);
       set_global(L, name);
     }
-    else lua_pop(L, 1);
+    lua_pop(L, 1);  /* the name */
   }
   lua_getfield(L, 1, "help");
   set_global(L, "help");

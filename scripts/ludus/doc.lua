@@ -18,13 +18,26 @@ local function protocol(sides, example)
     hash = "g:hash() -> a 64-bit integer; equal positions, equal hashes",
     history = "g:history() -> the moves played since the start",
     save = "g:save() -> the game as text that load() reads back",
-    solve = "g:solve() -> value for the side to move (1, 0, -1), best move",
   }
 end
 
 local tictactoe_methods = protocol('"x" or "o"', '"b2"')
 tictactoe_methods.x = 'g:x(m) -> like play, but raises unless x is to move'
 tictactoe_methods.o = 'g:o(m) -> like play, but raises unless o is to move'
+tictactoe_methods.solve = "g:solve() -> value for the side to move (1 win, 0 draw, "
+  .. "-1 loss), a best move"
+
+local connect4_methods = protocol('"yellow" or "red"', '"4"')
+connect4_methods.drop = "g:drop(column) -> a new game with the chip of the side "
+  .. "to move dropped in column (1-based)"
+connect4_methods.yellow = "g:yellow(column) -> like drop, but raises unless "
+  .. "yellow is to move"
+connect4_methods.red = "g:red(column) -> like drop, but raises unless red is to move"
+connect4_methods.state = 'g:state() -> "yellow", "red", "yellow won", '
+  .. '"red won" or "draw"'
+connect4_methods.save = 'g:save() -> the moves as column digits, "4453"'
+connect4_methods.rows = 'g:rows() -> the rows, top first, as strings like "..YR..."'
+connect4_methods.size = "g:size() -> width, height"
 
 return {
   tictactoe = {
@@ -37,5 +50,16 @@ return {
         .. "0 draw, -1 loss), a best move",
     },
     methods = tictactoe_methods,
+  },
+  connect4 = {
+    summary = "Connect Four, 7x6 or any width*(height+1) <= 64; yellow first",
+    functions = {
+      new = "connect4.new{width=7, height=6} -> the empty board, yellow to move",
+      load = 'connect4.load("4453" [, {width=, height=}]) -> the game after '
+        .. "those columns, or nil, message",
+      from_rows = "connect4.from_rows(rows [, to_move]) -> the position in a "
+        .. "picture, top row first, or nil, message",
+    },
+    methods = connect4_methods,
   },
 }

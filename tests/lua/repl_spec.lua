@@ -331,10 +331,11 @@ error(setmetatable({}, {__tostring = function() return "my error" end}))
     local result = repl([[
 ludus == require "ludus"
 tictactoe == require "ludus.tictactoe"
+connect4 == require "ludus.connect4"
 help == require "ludus.help"
-#ludus.games, ludus.games[1]
+ludus.games
 ]])
-    assert.equals("true\ntrue\ntrue\n1\ttictactoe\n", result.body)
+    assert.equals("true\ntrue\ntrue\ntrue\n{\"tictactoe\", \"connect4\"}\n", result.body)
   end)
 
   it("runs a script first with -i, and leaves its globals", function()
@@ -387,7 +388,8 @@ describe("help", function()
     assert.equals("", result.err)
     assert.matches("^ludus %d+%.%d+%.%d+: " ..
                    "help%(x%) shows the functions and methods of module x\n" ..
-                   "  tictactoe  3x3 tic%-tac%-toe: [^\n]+\n$", result.body)
+                   "  tictactoe  3x3 tic%-tac%-toe: [^\n]+\n" ..
+                   "  connect4   Connect Four, [^\n]+\n$", result.body)
   end)
 
   it("help(tictactoe) lists its functions and methods", function()
@@ -421,9 +423,9 @@ help(tictactoe.new)
 
   it("help(x) says what it knows when it does not know x", function()
     local result = repl("help(42)\nhelp('nothing')\nhelp(undefined_name)\n")
-    assert.equals("help: no help for 42 (help knows: tictactoe)\n" ..
-                  'help: no help for "nothing" (help knows: tictactoe)\n' ..
-                  "help: no help for nil (help knows: tictactoe)\n", result.body)
+    assert.equals("help: no help for 42 (help knows: tictactoe, connect4)\n" ..
+                  'help: no help for "nothing" (help knows: tictactoe, connect4)\n' ..
+                  "help: no help for nil (help knows: tictactoe, connect4)\n", result.body)
   end)
 
   it("help.text returns what help writes", function()

@@ -1,0 +1,266 @@
+/*
+** lconnect4.c: `ludus.connect4`.  The protocol comes from lgame.c; this
+** file adds board sizes, drop, state, the column-digit record and
+** positions built from rows of cells, as in the seed article.
+*/
+#include <stdarg.h>
+#include <string.h>
+
+#include "lgame.h"
+#include "ludus.h"
+#include "connect4/connect4.h"
+
+#define GAME(L) lgame_check(L, 1, &c4_class)
+
+/* Reads {width=, height=} at arg (absent: 7x6); raises on a bad size. */
+static void check_size(lua_State *L, int arg, int *width, int *height) {
+  *width = 7;
+  *height = 6;
+  if (lua_isnoneornil(L, arg)) return;
+  luaL_checktype(L, arg, LUA_TTABLE);
+  if (lua_getfield(L, arg, "width") != LUA_TNIL)
+    *width = (int)luaL_checkinteger(L, -1);
+  if (lua_getfield(L, arg, "height") != LUA_TNIL)
+    *height = (int)luaL_checkinteger(L, -1);
+  lua_pop(L, 2);
+  if (!c4_size_ok(*width, *height))
+    luaL_error(L, "connect4: a %dx%d board does not fit (width 1 to 9, "
+               "height at least 1, width*(height+1) at most 64)",
+               *width, *height);
+}
+
+static int c4_new(lua_State *L) {
+  int width, height;
+  check_size(L, 1, &width, &height);
+  c4_board board;
+  c4_init(&board, width, height);
+  lgame_push(L, &c4_class, &board);
+  return 1;
+}
+
+/* load("4453" [, size]): the game after those 1-based columns. */
+static int c4_load_record(lua_State *L) {
+  size_t len;
+  const char *text = luaL_checklstring(L, 1, &len);
+  int width, height;
+  check_size(L, 2, &width, &height);
+  c4_board board;
+  c4_init(&board, width, height);
+  lgame *g = lgame_push(L, &c4_class, &board);
+  int moves[C4_MAX_CELLS];
+  c4_parse_error err;
+  int n = -1;
+  if (strlen(text) != len) {
+    err.code = C4_EBADCHAR;
+    err.at = (int)strlen(text);
+  } else if (len > 4 * C4_MAX_CELLS) {
+    err.code = C4_EOVER;          /* more moves than cells, surely */
+    err.at = 4 * C4_MAX_CELLS;
+  } else {
+    n = c4_load(&board, text, moves, &err);
+  }
+  if (n < 0) {
+    static const char *const why[] = {
+      [C4_EBADCHAR] = "is not a column digit",
+      [C4_ECOLUMN] = "is not a column of the board",
+      [C4_EFULL] = "is a full column",
+      [C4_EOVER] = "comes after the end of the game",
+    };
+    lua_pushnil(L);
+    char c = err.at < (int)len ? text[err.at] : '?';
+    if (c < 32 || c > 126) c = '?';
+    lua_pushfstring(L, "connect4: bad record '%s': '%c' at position %d %s",
+                    len > 40 ? "..." : text, c, err.at + 1, why[err.code]);
+    return 2;
+  }
+  for (int i = 0; i < n; i++) lgame_push_move(L, g, (game_move)moves[i]);
+  return 1;
+}
+
+/* The colour named at arg: "yellow", "red", their chips, Y or R. */
+static int check_colour(lua_State *L, int arg) {
+  size_t len;
+  const char *name = luaL_checklstring(L, arg, &len);
+  if (strcmp(name, "yellow") == 0) return C4_YELLOW;
+  if (strcmp(name, "red") == 0) return C4_RED;
+  int cell = c4_parse_cell(name, len);
+  if (cell >= 0) return cell;
+  return luaL_argerror(L, arg, "expected \"yellow\" or \"red\"");
+}
+
+static int rows_error(lua_State *L, const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  lua_pushnil(L);
+  lua_pushliteral(L, "connect4: ");
+  lua_pushvfstring(L, fmt, args);
+  va_end(args);
+  lua_concat(L, 2);
+  return 2;
+}
+
+/* Reads row i (1-based) at the top of the stack into cells; returns how
+   many cells it has, or -1 after pushing nil and a message. */
+static int read_row(lua_State *L, int i, signed char *cells, int cap) {
+  if (lua_type(L, -1) == LUA_TSTRING) {
+    int bad;
+    int n = c4_parse_row(lua_tostring(L, -1), cells, cap, &bad);
+    if (n < 0) {
+      rows_error(L, "row %d: '%s' is not a cell at byte %d (cells are "
+                 "yellow and red circles, Y, R, '.' or spaces)", i,
+                 lua_tostring(L, -1), bad + 1);
+      return -1;
+    }
+    return n;
+  }
+  if (lua_type(L, -1) != LUA_TTABLE) {
+    rows_error(L, "row %d is a %s, not a string or a table of cells", i,
+               luaL_typename(L, -1));
+    return -1;
+  }
+  int n = (int)lua_rawlen(L, -1);
+  for (int j = 1; j <= n && j <= cap; j++) {
+    lua_rawgeti(L, -1, j);
+    size_t len;
+    const char *text = lua_tolstring(L, -1, &len);
+    int cell = text && lua_type(L, -1) == LUA_TSTRING ? c4_parse_cell(text, len) : -2;
+    lua_pop(L, 1);
+    if (cell == -2) {
+      rows_error(L, "row %d, cell %d is not a cell (cells are yellow and "
+                 "red circles, Y, R, '.' or spaces)", i, j);
+      return -1;
+    }
+    cells[j - 1] = (signed char)cell;
+  }
+  return n;
+}
+
+/* from_rows(rows [, to_move]): the position in a picture, top row first,
+   as the seed writes its test cases; nil and a message when no game
+   could reach it.  Without to_move, the side with fewer chips moves
+   (yellow when the counts are equal). */
+static int c4_from_rows(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  int to_move = lua_isnoneornil(L, 2) ? -1 : check_colour(L, 2);
+  int height = (int)lua_rawlen(L, 1);
+  int width = -1;
+  signed char cells[C4_MAX_CELLS];
+  if (height == 0) return rows_error(L, "no rows given");
+  for (int i = 1; i <= height; i++) {
+    signed char row[C4_MAX_WIDTH + 1];
+    lua_rawgeti(L, 1, i);
+    int n = read_row(L, i, row, C4_MAX_WIDTH + 1);
+    if (n < 0) return 2;
+    lua_pop(L, 1);
+    if (i == 1) {
+      width = n;
+      if (!c4_size_ok(width, height))
+        return rows_error(L, "%d rows of %d cells do not make a board (width "
+                          "1 to 9, width*(height+1) at most 64)", height, width);
+    } else if (n != width) {
+      return rows_error(L, "row %d has %d cells, but row 1 has %d", i, n, width);
+    }
+    memcpy(cells + (i - 1) * width, row, (size_t)width);
+  }
+  c4_board board;
+  c4_parse_error err;
+  switch (c4_from_cells(&board, width, height, cells, to_move, &err)) {
+  case C4_OK:
+    lgame_push(L, &c4_class, &board);
+    return 1;
+  case C4_EFLOATING:
+    return rows_error(L, "the chip in row %d, column %d floats above an "
+                      "empty cell", err.row + 1, err.at + 1);
+  case C4_ECOUNT:
+    return rows_error(L, "%s to move with %d yellow and %d red chips: no "
+                      "game gets there (the side to move has as many chips "
+                      "as the other, or one fewer)",
+                      to_move == C4_RED ? "red" : "yellow",
+                      err.yellow, err.red);
+  case C4_ETWOWINNERS:
+    return rows_error(L, "both yellow and red have four in a row");
+  case C4_EWINNER:
+    return rows_error(L, "%s has four in a row but is to move: the game "
+                      "ended before %s's turn", err.colour ? "red" : "yellow",
+                      err.colour ? "red" : "yellow");
+  case C4_EPLAYEDON:
+    return rows_error(L, "%s has four in a row that its last chip did not "
+                      "make: the game went on after it ended",
+                      err.colour ? "red" : "yellow");
+  default:
+    return rows_error(L, "not a position");
+  }
+}
+
+/* "yellow", "red", "yellow won", "red won" or "draw": the seed's states. */
+static int c4_state(lua_State *L) {
+  c4_board *board = lgame_state(GAME(L));
+  static const char *const state[] = {NULL, "yellow won", "red won", "draw"};
+  game_status status = c4_status(board);
+  lua_pushstring(L, status != GAME_ONGOING ? state[status]
+                    : board->turn == C4_YELLOW ? "yellow" : "red");
+  return 1;
+}
+
+/* The moves as column digits, "4453": the form load reads. */
+static int c4_save(lua_State *L) {
+  lgame *g = GAME(L);
+  const c4_board *start = lgame_start(g);
+  if (start->moves != 0 || start->turn != C4_YELLOW)
+    return luaL_error(L, "connect4: this position was built from rows and "
+                      "has no move record");
+  lua_getfield(L, 1, "history");
+  lua_pushvalue(L, 1);
+  lua_call(L, 1, 1);
+  int n = (int)lua_rawlen(L, -1);
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  for (int i = 1; i <= n; i++) {
+    lua_rawgeti(L, -2, i);
+    luaL_addvalue(&b);
+  }
+  luaL_pushresult(&b);
+  return 1;
+}
+
+/* The rows, top first, as strings of Y, R and '.': what from_rows reads. */
+static int c4_rows(lua_State *L) {
+  c4_board *board = lgame_state(GAME(L));
+  lua_createtable(L, board->height, 0);
+  for (int row = 0; row < board->height; row++) {
+    char text[C4_MAX_WIDTH + 1];
+    c4_row_text(board, row, text);
+    lua_pushstring(L, text);
+    lua_rawseti(L, -2, row + 1);
+  }
+  return 1;
+}
+
+/* The width and height of the board. */
+static int c4_size(lua_State *L) {
+  c4_board *board = lgame_state(GAME(L));
+  lua_pushinteger(L, board->width);
+  lua_pushinteger(L, board->height);
+  return 2;
+}
+
+static const luaL_Reg methods[] = {
+  {"drop", lgame_play},
+  {"state", c4_state},
+  {"save", c4_save},
+  {"size", c4_size},
+  {"rows", c4_rows},
+  {NULL, NULL}
+};
+
+static const luaL_Reg functions[] = {
+  {"new", c4_new},
+  {"load", c4_load_record},
+  {"from_rows", c4_from_rows},
+  {NULL, NULL}
+};
+
+int luaopen_ludus_connect4(lua_State *L) {
+  lgame_open(L, &c4_class, methods, functions);
+  return 1;
+}

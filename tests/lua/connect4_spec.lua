@@ -1,0 +1,285 @@
+-- connect4_spec.lua: ludus.connect4 rules, notation and the seed's API.
+-- The ten cases of the seed article (Advent of TypeScript 2023, day 23)
+-- are written as it writes them: rows of cells, top first, chips as
+-- circle emoji, "  " for an empty cell.  Its columns are 0-based; ours,
+-- Lua style, are 1-based.
+
+local connect4 = require("ludus.connect4")
+
+local Y, R, _ = "🟡", "🔴", "  "
+
+local function assert_raises(pieces, f, ...)
+  local ok, err = pcall(f, ...)
+  assert.is_false(ok, "expected an error")
+  for _, piece in ipairs(pieces) do
+    assert.truthy(tostring(err):find(piece, 1, true),
+                  ("'%s' not in: %s"):format(piece, tostring(err)))
+  end
+end
+
+-- The seed's emoji rows as the Y/R/. strings that rows() gives.
+local function letters(board)
+  local out = {}
+  for i, row in ipairs(board) do
+    local cells = {}
+    for j, cell in ipairs(row) do
+      cells[j] = cell == Y and "Y" or cell == R and "R" or "."
+    end
+    out[i] = table.concat(cells)
+  end
+  return out
+end
+
+local seed_state = {[Y] = "yellow", [R] = "red"}
+
+describe("connect4 seed cases", function()
+  -- test_move1 .. test_move6: columns 0, 0, 0, 1, 2, 1 from the new game.
+  local moves = {
+    {0, {{_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {_,_,_,_,_,_,_},
+         {_,_,_,_,_,_,_}, {Y,_,_,_,_,_,_}}, "red"},
+    {0, {{_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {_,_,_,_,_,_,_},
+         {R,_,_,_,_,_,_}, {Y,_,_,_,_,_,_}}, "yellow"},
+    {0, {{_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {Y,_,_,_,_,_,_},
+         {R,_,_,_,_,_,_}, {Y,_,_,_,_,_,_}}, "red"},
+    {1, {{_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {Y,_,_,_,_,_,_},
+         {R,_,_,_,_,_,_}, {Y,R,_,_,_,_,_}}, "yellow"},
+    {2, {{_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {Y,_,_,_,_,_,_},
+         {R,_,_,_,_,_,_}, {Y,R,Y,_,_,_,_}}, "red"},
+    {1, {{_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {Y,_,_,_,_,_,_},
+         {R,R,_,_,_,_,_}, {Y,R,Y,_,_,_,_}}, "yellow"},
+  }
+
+  it("plays the six opening moves with drop", function()
+    local game = connect4.new()
+    assert.equal("yellow", game:state())
+    for i, case in ipairs(moves) do
+      game = game:drop(case[1] + 1)
+      assert.same(letters(case[2]), game:rows(), "move " .. i)
+      assert.equal(case[3], game:state(), "move " .. i)
+    end
+  end)
+
+  it("reads each of those boards with from_rows", function()
+    local game = connect4.new()
+    for i, case in ipairs(moves) do
+      game = game:drop(case[1] + 1)
+      local read = assert(connect4.from_rows(case[2], case[3]))
+      assert.equal(game:hash(), read:hash(), "move " .. i)
+      assert.equal(tostring(game), tostring(read))
+    end
+  end)
+
+  -- Each case: the board before, the state, the column, the board after
+  -- and the state after.
+  local cases = {
+    {name = "red win", column = 3, state = R, after = "red won",
+     before = {{_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {Y,_,_,_,_,_,_}, {Y,_,_,_,_,_,_},
+               {R,R,R,_,_,_,_}, {Y,R,Y,Y,_,_,_}},
+     board = {{_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {Y,_,_,_,_,_,_}, {Y,_,_,_,_,_,_},
+              {R,R,R,R,_,_,_}, {Y,R,Y,Y,_,_,_}}},
+    {name = "yellow win", column = 1, state = Y, after = "yellow won",
+     before = {{_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {R,_,_,_,_,_,_}, {Y,_,_,_,_,_,_},
+               {R,_,R,R,_,_,_}, {Y,_,Y,Y,_,_,_}},
+     board = {{_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {R,_,_,_,_,_,_}, {Y,_,_,_,_,_,_},
+              {R,_,R,R,_,_,_}, {Y,Y,Y,Y,_,_,_}}},
+    {name = "diagonal yellow win", column = 3, state = Y, after = "yellow won",
+     before = {{_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {_,_,Y,R,_,_,_},
+               {R,Y,R,R,_,_,_}, {Y,R,Y,Y,_,_,_}},
+     board = {{_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {_,_,_,Y,_,_,_}, {_,_,Y,R,_,_,_},
+              {R,Y,R,R,_,_,_}, {Y,R,Y,Y,_,_,_}}},
+    {name = "draw", column = 6, state = Y, after = "draw",
+     before = {{Y,R,R,Y,Y,R,_}, {R,Y,Y,R,R,Y,R}, {Y,R,R,Y,Y,R,Y},
+               {R,Y,Y,R,R,Y,R}, {Y,R,R,Y,Y,R,Y}, {R,Y,Y,R,R,Y,R}},
+     board = {{Y,R,R,Y,Y,R,Y}, {R,Y,Y,R,R,Y,R}, {Y,R,R,Y,Y,R,Y},
+              {R,Y,Y,R,R,Y,R}, {Y,R,R,Y,Y,R,Y}, {R,Y,Y,R,R,Y,R}}},
+  }
+
+  for _, case in ipairs(cases) do
+    it(case.name, function()
+      local game = assert(connect4.from_rows(case.before, case.state))
+      assert.equal(seed_state[case.state], game:state())
+      local after = game:drop(case.column + 1)
+      assert.same(letters(case.board), after:rows())
+      assert.equal(case.after, after:state())
+      assert.is_true(after:is_over())
+      assert.is_nil(after:turn())
+      -- the same move, naming the side, and the receiver untouched
+      local named = game[seed_state[case.state]](game, case.column + 1)
+      assert.equal(after:hash(), named:hash())
+      assert.same(letters(case.before), game:rows())
+    end)
+  end
+
+  it("knows who won and how", function()
+    local red = assert(connect4.from_rows(cases[1].board, "yellow"))
+    assert.same({winner = "red", draw = false}, red:result())
+    local drawn = assert(connect4.from_rows(cases[4].board, "red"))
+    assert.same({draw = true}, drawn:result())
+    assert.truthy(tostring(drawn):find("\ndraw$"))
+  end)
+end)
+
+describe("connect4", function()
+  it("starts on an empty 7x6 board with yellow to move", function()
+    local game = connect4.new()
+    assert.equal("yellow", game:turn())
+    assert.same({"1", "2", "3", "4", "5", "6", "7"}, game:moves())
+    assert.same({7, 6}, {game:size()})
+    assert.equal(("|  |  |  |  |  |  |  |\n"):rep(6)
+                 .. "  1  2  3  4  5  6  7\nyellow to move", tostring(game))
+  end)
+
+  it("draws chips as the two circle emoji", function()
+    local game = connect4.load("44")
+    assert.truthy(tostring(game):find("|  |  |  |🔴|  |  |  |\n|  |  |  |🟡|  |  |  |\n",
+                                      1, true))
+  end)
+
+  it("plays other sizes", function()
+    local game = connect4.new{width = 9, height = 6}
+    assert.same({9, 6}, {game:size()})
+    assert.equal(9, #game:moves())
+    game = assert(connect4.load("1212121", {width = 4, height = 4}))
+    assert.equal("yellow won", game:state())
+    assert.same({"Y...", "YR..", "YR..", "YR.."}, game:rows())
+    for _, size in ipairs({{4, 4}, {8, 7}, {9, 6}, {5, 4}, {1, 1}}) do
+      local g = connect4.new{width = size[1], height = size[2]}
+      assert.same(size, {g:size()})
+    end
+  end)
+
+  it("fills a column and refuses more, naming the legal ones", function()
+    local game = assert(connect4.load("444444"))
+    assert.same({"1", "2", "3", "5", "6", "7"}, game:moves())
+    assert_raises({"connect4: illegal move '4' for yellow (the column is full; "
+                   .. "legal: 1 2 3 5 6 7)"}, game.drop, game, 4)
+    assert.equal("444444", game:save())
+  end)
+
+  it("checks whose turn it is", function()
+    local game = connect4.new()
+    assert_raises({"connect4: it is yellow's turn, not red's"}, game.red, game, 4)
+    assert.equal("red", game:yellow(4):turn())
+  end)
+
+  it("push, pop, copy and hash", function()
+    local game = connect4.new()
+    game:push(4):push(4):push(3)
+    assert.same({"4", "4", "3"}, game:history())
+    local copy = game:copy()
+    assert.equal("3", game:pop())
+    assert.equal("443", copy:save())
+    assert.equal("44", game:save())
+    assert.equal(connect4.load("3456"):hash(), connect4.load("5436"):hash())
+    assert.not_equal(connect4.load("34"):hash(), connect4.load("43"):hash())
+  end)
+
+  describe("bad input", function()
+    it("a column out of range or not a column", function()
+      local game = connect4.new()
+      assert_raises({"connect4: bad move '8' (columns are 1 to 7)"}, game.drop, game, 8)
+      assert_raises({"bad move '0'"}, game.drop, game, 0)
+      assert_raises({"bad move '-1'"}, game.drop, game, -1)
+      assert_raises({"bad move '4.5'"}, game.drop, game, 4.5)
+      assert_raises({"bad move 'x'"}, game.drop, game, "x")
+      assert_raises({"string expected, got table"}, function() return game:drop({}) end)
+      assert.equal("", game:save())
+    end)
+    it("a move after the end", function()
+      local game = assert(connect4.load("1212121"))
+      assert_raises({"connect4: no move after the end of the game (yellow won)"},
+                    game.drop, game, 3)
+      assert_raises({"no move after the end"}, game.push, game, 3)
+      assert.equal("1212121", game:save())
+    end)
+    it("a bad size", function()
+      assert_raises({"connect4: a 10x6 board does not fit"}, connect4.new, {width = 10})
+      assert_raises({"a 8x8 board does not fit"}, connect4.new, {width = 8, height = 8})
+      assert_raises({"a 0x6 board"}, connect4.new, {width = 0})
+      assert_raises({"number expected, got string"}, connect4.new, {width = "wide"})
+    end)
+    it("load: bad characters, columns, full columns, moves after a win", function()
+      local cases = {
+        {"44x3", "connect4: bad record '44x3': 'x' at position 3 is not a column digit"},
+        {"448", "'8' at position 3 is not a column of the board"},
+        {"0", "'0' at position 1 is not a column of the board"},
+        {"1111111", "'1' at position 7 is a full column"},
+        {"12121213", "'3' at position 8 comes after the end of the game"},
+        {"4\0" .. "4", "is not a column digit"},
+      }
+      for _, case in ipairs(cases) do
+        local game, err = connect4.load(case[1])
+        assert.is_nil(game)
+        assert.truthy(err:find(case[2], 1, true), err)
+      end
+      assert_raises({"string expected, got nil"}, connect4.load, nil)
+    end)
+    it("from_rows: shapes and cells", function()
+      local cases = {
+        {{}, "connect4: no rows given"},
+        {{".......", "......"}, "row 2 has 6 cells, but row 1 has 7"},
+        {{"..........", ".........."}, "2 rows of 10 cells do not make a board"},
+        {{"...X..."}, "row 1: '...X...' is not a cell at byte 4"},
+        {{{"🟡", "🟢"}}, "row 1, cell 2 is not a cell"},
+        {{{"🟡", 7}}, "row 1, cell 2 is not a cell"},
+        {{".......", 42}, "row 2 is a number, not a string or a table of cells"},
+      }
+      for _, case in ipairs(cases) do
+        local game, err = connect4.from_rows(case[1])
+        assert.is_nil(game)
+        assert.truthy(err:find(case[2], 1, true), err)
+      end
+      assert_raises({"expected \"yellow\" or \"red\""}, connect4.from_rows, {"...."}, "blue")
+      assert_raises({"table expected, got string"}, connect4.from_rows, "....")
+    end)
+    it("from_rows: positions no game reaches", function()
+      local cases = {
+        {{"Y......", "R......", ".......", ".......", ".......", "......."}, nil,
+         "the chip in row 2, column 1 floats above an empty cell"},
+        {{".......", ".......", ".......", ".......", "Y......", "Y......"}, nil,
+         "yellow to move with 2 yellow and 0 red chips: no game gets there"},
+        {{".......", ".......", ".......", ".......", ".......", "YRR...."}, "red",
+         "red to move with 1 yellow and 2 red chips"},
+        {{".......", ".......", "Y.....R", "Y.....R", "Y.....R", "Y.....R"}, "yellow",
+         "both yellow and red have four in a row"},
+        {{".......", ".......", "Y......", "Y......", "Y......", "YRRR..R"}, "yellow",
+         "yellow has four in a row but is to move"},
+        {{".......", "R......", "Y......", "Y......", "Y.R....", "YYRR..."}, "red",
+         "yellow has four in a row that its last chip did not make"},
+      }
+      for _, case in ipairs(cases) do
+        local game, err = connect4.from_rows(case[1], case[2])
+        assert.is_nil(game)
+        assert.truthy(err:find(case[3], 1, true), err)
+      end
+    end)
+  end)
+
+  describe("records", function()
+    it("round-trip through save and load", function()
+      for _, record in ipairs({"", "4", "4453", "44444433333", "1212121",
+                               "734334466331262115144536115472267267525577"}) do
+        local game = assert(connect4.load(record))
+        assert.equal(record, game:save())
+        assert.equal(game:hash(), assert(connect4.load(game:save())):hash())
+      end
+      local draw = assert(connect4.load("734334466331262115144536115472267267525577"))
+      assert.equal("draw", draw:state())
+    end)
+    it("round-trip through rows and from_rows", function()
+      local game = assert(connect4.load("44455554221"))
+      local back = assert(connect4.from_rows(game:rows(), game:turn()))
+      assert.equal(game:hash(), back:hash())
+      assert.same(game:rows(), back:rows())
+      assert_raises({"built from rows and has no move record"}, back.save, back)
+    end)
+    it("from_rows infers the side to move, and red may have started", function()
+      local game = assert(connect4.from_rows({".......", ".......", ".......",
+                                              ".......", ".......", "...R..."}))
+      assert.equal("yellow", game:turn())
+      game = assert(connect4.from_rows({".......", ".......", ".......",
+                                        ".......", ".......", "...RY.."}))
+      assert.equal("yellow", game:turn())
+    end)
+  end)
+end)
