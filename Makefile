@@ -48,11 +48,14 @@ BIND_SRC    = $(filter-out bindings/main.c bindings/repl.c, \
 REPL_SRC    = bindings/main.c bindings/repl.c
 LUA_MODULES = $(wildcard scripts/ludus/*.lua)
 CTEST_SRC   = $(wildcard tests/c/test_*.c)
+BENCH_SRC   = $(wildcard tests/bench/bench_*.c)
+DATA       ?= ../shared/data
 
 CORE_OBJ  = $(CORE_SRC:%.c=$(OUT)/%.o)
 BIND_OBJ  = $(BIND_SRC:%.c=$(OUT)/%.o) $(OUT)/embedded.o
 REPL_OBJ  = $(REPL_SRC:%.c=$(OUT)/%.o)
 CTESTS    = $(CTEST_SRC:tests/c/%.c=$(OUT)/tests/%)
+BENCHES   = $(BENCH_SRC:tests/bench/%.c=$(OUT)/bench/%)
 
 LIBLUDUS  = $(BIN)/libludus.a
 LUDUS_SO  = $(BIN)/ludus.so
@@ -111,15 +114,21 @@ $(OUT)/tests/%: tests/c/%.c $(LIBLUDUS) | deps
 	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -Icore $< -o $@ \
 	  $(LIBLUDUS) $(CMOCKA_LIBS) $(LDFLAGS_ALL)
 
+$(OUT)/bench/%: tests/bench/%.c $(LIBLUDUS) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -Icore $< -o $@ \
+	  $(LIBLUDUS) $(LDFLAGS_ALL)
+
 test: all $(CTESTS)
-	@sh tests/run.sh "$(BIN)" "$(OUT)/tests" "$(SANITIZE)"
+	@LUDUS_DATA=$(DATA) sh tests/run.sh "$(BIN)" "$(OUT)/tests" "$(SANITIZE)"
 
 repl: all
 	@$(LUDUS_EXE)
 
-bench: all
-	@if [ -f tests/bench.lua ]; then $(LUDUS_EXE) tests/bench.lua; \
-	 else echo "no benchmarks yet"; fi
+# Every benchmark on the full reference sets: minutes, not seconds.
+bench: all $(BENCHES)
+	$(OUT)/bench/bench_connect4 $(DATA)/connect4 1000
+	$(OUT)/bench/bench_connect4 $(DATA)/connect4 200 weak
 
 # Warnings-as-errors must hold for clang too.
 check-clang: deps

@@ -9,24 +9,25 @@
 #include "lgame.h"
 #include "ludus.h"
 #include "connect4/connect4.h"
+#include "connect4/solve.h"
 
 #define GAME(L) lgame_check(L, 1, &c4_class)
 
 /* Reads {width=, height=} at arg (absent: 7x6); raises on a bad size. */
 static void check_size(lua_State *L, int arg, int *width, int *height) {
-  *width = 7;
-  *height = 6;
-  if (lua_isnoneornil(L, arg)) return;
-  luaL_checktype(L, arg, LUA_TTABLE);
-  if (lua_getfield(L, arg, "width") != LUA_TNIL)
-    *width = (int)luaL_checkinteger(L, -1);
-  if (lua_getfield(L, arg, "height") != LUA_TNIL)
-    *height = (int)luaL_checkinteger(L, -1);
-  lua_pop(L, 2);
-  if (!c4_size_ok(*width, *height))
-    luaL_error(L, "connect4: a %dx%d board does not fit (width 1 to 9, "
-               "height at least 1, width*(height+1) at most 64)",
-               *width, *height);
+  lua_Integer w = 7, h = 6;
+  if (!lua_isnoneornil(L, arg)) {
+    luaL_checktype(L, arg, LUA_TTABLE);
+    if (lua_getfield(L, arg, "width") != LUA_TNIL) w = luaL_checkinteger(L, -1);
+    if (lua_getfield(L, arg, "height") != LUA_TNIL) h = luaL_checkinteger(L, -1);
+    lua_pop(L, 2);
+  }
+  if (w < 1 || w > C4_MAX_WIDTH || h < 1 || h > C4_MAX_CELLS ||
+      !c4_size_ok((int)w, (int)h))
+    luaL_error(L, "connect4: a %Ix%I board does not fit (width 1 to 9, "
+               "height at least 1, width*(height+1) at most 64)", w, h);
+  *width = (int)w;
+  *height = (int)h;
 }
 
 static int c4_new(lua_State *L) {
@@ -50,14 +51,11 @@ static int c4_load_record(lua_State *L) {
   int moves[C4_MAX_CELLS];
   c4_parse_error err;
   int n = -1;
-  if (strlen(text) != len) {
+  if (strlen(text) != len) {           /* a zero byte inside */
     err.code = C4_EBADCHAR;
     err.at = (int)strlen(text);
-  } else if (len > 4 * C4_MAX_CELLS) {
-    err.code = C4_EOVER;          /* more moves than cells, surely */
-    err.at = 4 * C4_MAX_CELLS;
   } else {
-    n = c4_load(&board, text, moves, &err);
+    n = c4_load(&board, text, moves, &err);   /* fills at most the board */
   }
   if (n < 0) {
     static const char *const why[] = {
@@ -244,7 +242,135 @@ static int c4_size(lua_State *L) {
   return 2;
 }
 
+/* ---- the solver ---- */
+
+#define TABLE_KEY "ludus.connect4.table"
+#define TABLE_LOG2 22        /* 4M entries, 36 MiB */
+
+static int table_gc(lua_State *L) {
+  c4_table **box = lua_touserdata(L, 1);
+  c4_table_free(*box);
+  *box = NULL;
+  return 0;
+}
+
+/* The transposition table every solve shares, made on first use and
+   freed with the Lua state. */
+static c4_table *shared_table(lua_State *L) {
+  if (lua_getfield(L, LUA_REGISTRYINDEX, TABLE_KEY) == LUA_TUSERDATA) {
+    c4_table *table = *(c4_table **)lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return table;
+  }
+  lua_pop(L, 1);
+  c4_table **box = lua_newuserdatauv(L, sizeof *box, 0);
+  *box = NULL;
+  lua_createtable(L, 0, 1);
+  lua_pushcfunction(L, table_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_setmetatable(L, -2);
+  *box = c4_table_new(TABLE_LOG2);
+  if (!*box) luaL_error(L, "connect4: not enough memory for the solver's table");
+  lua_setfield(L, LUA_REGISTRYINDEX, TABLE_KEY);
+  return *box;
+}
+
+/* Options {weak=, nodes=, time=} at arg into limit; returns weak. */
+static bool check_solve_options(lua_State *L, int arg, search_limit *limit) {
+  bool weak = false;
+  memset(limit, 0, sizeof *limit);
+  limit->interrupt = &ludus_interrupted;
+  if (!lua_isnoneornil(L, arg)) {
+    luaL_checktype(L, arg, LUA_TTABLE);
+    weak = lua_getfield(L, arg, "weak") != LUA_TNIL && lua_toboolean(L, -1);
+    if (lua_getfield(L, arg, "nodes") != LUA_TNIL)
+      limit->max_nodes = (uint64_t)luaL_checkinteger(L, -1);
+    if (lua_getfield(L, arg, "time") != LUA_TNIL)
+      limit->max_seconds = luaL_checknumber(L, -1);
+    lua_pop(L, 3);
+  }
+  limit_start(limit);
+  return weak;
+}
+
+static c4_board *check_ongoing(lua_State *L, const char *what) {
+  c4_board *board = lgame_state(GAME(L));
+  game_status status = c4_status(board);
+  if (status != GAME_ONGOING)
+    luaL_error(L, "connect4: nothing to %s, the game is over (%s)", what,
+               status == GAME_DRAW ? "a draw"
+               : status == GAME_WIN_0 ? "yellow won" : "red won");
+  return board;
+}
+
+/* Pushes the search's statistics: {nodes=, seconds=, complete=}. */
+static void push_info(lua_State *L, const search_limit *limit, bool complete) {
+  lua_createtable(L, 0, 4);
+  lua_pushinteger(L, (lua_Integer)limit->nodes);
+  lua_setfield(L, -2, "nodes");
+  lua_pushnumber(L, limit_elapsed(limit));
+  lua_setfield(L, -2, "seconds");
+  lua_pushboolean(L, complete);
+  lua_setfield(L, -2, "complete");
+  if (!complete) {
+    lua_pushstring(L, limit_reason(limit));
+    lua_setfield(L, -2, "stopped");
+  }
+}
+
+/* g:solve{weak=, nodes=, time=} -> score, best column, info.  Stopped
+   early: nil, nil, info with the bounds found (info.lower, info.upper). */
+static int c4_solve_method(lua_State *L) {
+  c4_board *board = check_ongoing(L, "solve");
+  search_limit limit;
+  bool weak = check_solve_options(L, 2, &limit);
+  c4_table *table = shared_table(L);
+  int scores[C4_MAX_WIDTH];
+  c4_result r = c4_solve(board, table, &limit, weak);
+  bool complete = r.complete && c4_analyze(board, table, &limit, weak, scores);
+  if (!complete) {
+    lua_pushnil(L);
+    lua_pushnil(L);
+    push_info(L, &limit, false);
+    lua_pushinteger(L, r.lower);
+    lua_setfield(L, -2, "lower");
+    lua_pushinteger(L, r.upper);
+    lua_setfield(L, -2, "upper");
+    return 3;
+  }
+  int best = c4_best_column(board, scores);
+  lua_pushinteger(L, r.score);
+  lua_pushinteger(L, best + 1);
+  push_info(L, &limit, true);
+  return 3;
+}
+
+/* g:analyze{weak=, nodes=, time=} -> {score of column 1, ...} with nil
+   for a full column, and info; nil and info when stopped early. */
+static int c4_analyze_method(lua_State *L) {
+  c4_board *board = check_ongoing(L, "analyze");
+  search_limit limit;
+  bool weak = check_solve_options(L, 2, &limit);
+  int scores[C4_MAX_WIDTH];
+  bool complete = c4_analyze(board, shared_table(L), &limit, weak, scores);
+  if (!complete) {
+    lua_pushnil(L);
+    push_info(L, &limit, false);
+    return 2;
+  }
+  lua_createtable(L, board->width, 0);
+  for (int c = 0; c < board->width; c++) {
+    if (scores[c] == C4_NO_SCORE) continue;
+    lua_pushinteger(L, scores[c]);
+    lua_rawseti(L, -2, c + 1);
+  }
+  push_info(L, &limit, true);
+  return 2;
+}
+
 static const luaL_Reg methods[] = {
+  {"solve", c4_solve_method},
+  {"analyze", c4_analyze_method},
   {"drop", lgame_play},
   {"state", c4_state},
   {"save", c4_save},

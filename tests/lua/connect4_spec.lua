@@ -196,6 +196,8 @@ describe("connect4", function()
       assert_raises({"connect4: a 10x6 board does not fit"}, connect4.new, {width = 10})
       assert_raises({"a 8x8 board does not fit"}, connect4.new, {width = 8, height = 8})
       assert_raises({"a 0x6 board"}, connect4.new, {width = 0})
+      assert_raises({"a 4294967303x6 board"}, connect4.new, {width = 4294967303})
+      assert_raises({"a 7x-1 board"}, connect4.new, {height = -1})
       assert_raises({"number expected, got string"}, connect4.new, {width = "wide"})
     end)
     it("load: bad characters, columns, full columns, moves after a win", function()
@@ -281,5 +283,77 @@ describe("connect4", function()
                                         ".......", ".......", "...RY.."}))
       assert.equal("yellow", game:turn())
     end)
+  end)
+end)
+
+describe("connect4 solver", function()
+  it("scores positions as Pons does, from the side to move", function()
+    -- the first lines of his Test_L3_R1 set
+    local cases = {{"2252576253462244111563365343671351441", -1},
+                   {"7422341735647741166133573473242566", 1},
+                   {"23163416124767223154467471272416755633", 0}}
+    for _, case in ipairs(cases) do
+      local game = connect4.load(case[1])
+      local score, column, info = game:solve()
+      assert.equal(case[2], score)
+      assert.is_true(info.complete)
+      assert.truthy(info.nodes > 0)
+      -- the best column keeps the score: its reply scores the negative
+      local after = game:drop(column)
+      if not after:is_over() then
+        assert.equal(-score, (after:solve()))
+      end
+      assert.equal(case[2] > 0 and 1 or case[2] < 0 and -1 or 0,
+                   (game:solve{weak = true}))
+    end
+  end)
+
+  it("scores an immediate win as (cells + 1 - chips) / 2", function()
+    local game = connect4.load("112233")            -- yellow wins on 4
+    local score, column = game:solve()
+    assert.equal((42 + 1 - 7) // 2, score)
+    assert.equal(4, column)
+  end)
+
+  it("analyzes every column, nil for a full one", function()
+    local game = assert(connect4.load("444444", {width = 5, height = 6}))
+    local scores = game:analyze()
+    assert.is_nil(scores[4])
+    for _, c in ipairs({1, 2, 3, 5}) do assert.equal("integer", math.type(scores[c])) end
+    local best = math.max(scores[1], scores[2], scores[3], scores[5])
+    assert.equal(best, (game:solve()))
+    local weak = game:analyze{weak = true}
+    for c, s in pairs(scores) do
+      assert.equal(s > 0 and 1 or s < 0 and -1 or 0, weak[c])
+    end
+  end)
+
+  it("solves small empty boards (John Tromp's values)", function()
+    assert.equal(0, (connect4.new{width = 4, height = 4}:solve()))
+    assert.equal(-1, (connect4.new{width = 6, height = 4}:solve()))
+    assert.equal(0, (connect4.new{width = 5, height = 4}:solve{weak = true}))
+  end)
+
+  it("stops at a node limit and reports the bounds it has", function()
+    local game = connect4.new()
+    local score, column, info = game:solve{nodes = 2000}
+    assert.is_nil(score)
+    assert.is_nil(column)
+    assert.is_false(info.complete)
+    assert.equal("nodes", info.stopped)
+    assert.truthy(info.lower <= 1 and 1 <= info.upper)
+    local scores, info2 = game:analyze{nodes = 100}
+    assert.is_nil(scores)
+    assert.equal("nodes", info2.stopped)
+  end)
+
+  it("refuses to solve a finished game, and bad options", function()
+    local game = assert(connect4.load("1212121"))
+    assert_raises({"connect4: nothing to solve, the game is over (yellow won)"},
+                  game.solve, game)
+    assert_raises({"nothing to analyze"}, game.analyze, game)
+    local open = connect4.new()
+    assert_raises({"table expected, got string"}, open.solve, open, "weak")
+    assert_raises({"number expected, got string"}, open.solve, open, {nodes = "many"})
   end)
 end)

@@ -1,0 +1,287 @@
+/*
+** solve.c: the exact Connect Four solver (see solve.h).
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "solve.h"
+#include "base/hash.h"
+
+/* ---- bitboard geometry ---- */
+
+typedef struct geometry {
+  uint64_t bottom;      /* the bottom cell of every column */
+  uint64_t playable;    /* every cell of the board, no spare bits */
+  uint64_t column[C4_MAX_WIDTH];
+  int height, width, cells;
+  int order[C4_MAX_WIDTH];  /* columns from the centre outwards */
+} geometry;
+
+static void geometry_init(geometry *g, const c4_board *board) {
+  g->width = board->width;
+  g->height = board->height;
+  g->cells = board->width * board->height;
+  g->bottom = g->playable = 0;
+  uint64_t one_column = (UINT64_C(1) << board->height) - 1;
+  for (int c = 0; c < g->width; c++) {
+    g->column[c] = one_column << (c * (board->height + 1));
+    g->bottom |= UINT64_C(1) << (c * (board->height + 1));
+    g->playable |= g->column[c];
+  }
+  /* columns by distance from the centre, the left one first on a tie:
+     3 2 4 1 5 0 6 on seven columns */
+  for (int c = 0, n = 0; c < g->width; c++) {
+    int distance = abs(2 * c - (g->width - 1)), j = n++;
+    for (; j > 0 && abs(2 * g->order[j - 1] - (g->width - 1)) > distance; j--)
+      g->order[j] = g->order[j - 1];
+    g->order[j] = c;
+  }
+}
+
+/* Empty cells where one more chip of 'chips' would make four. */
+static uint64_t winning_cells(const geometry *g, uint64_t chips, uint64_t mask) {
+  uint64_t cells = chips << 1 & chips << 2 & chips << 3;     /* on top */
+  const int shifts[3] = {g->height + 1, g->height, g->height + 2};
+  for (int i = 0; i < 3; i++) {
+    int s = shifts[i];
+    uint64_t pair = chips << s & chips << 2 * s;   /* two behind the cell */
+    cells |= pair & chips << 3 * s;                /* x x x _ */
+    cells |= pair & chips >> s;                    /* x x _ x */
+    pair = chips >> s & chips >> 2 * s;            /* two ahead of it */
+    cells |= pair & chips << s;                    /* x _ x x */
+    cells |= pair & chips >> 3 * s;                /* _ x x x */
+  }
+  return cells & (g->playable ^ mask);
+}
+
+static uint64_t playable_cells(const geometry *g, uint64_t mask) {
+  return (mask + g->bottom) & g->playable;
+}
+
+static int count_bits(uint64_t x) {
+  int n = 0;
+  for (; x; x &= x - 1) n++;
+  return n;
+}
+
+/* ---- transposition table ---- */
+
+struct c4_table {
+  uint64_t *keys;
+  int8_t *values;
+  size_t mask;
+  int width, height;    /* the size whose positions it holds */
+};
+
+c4_table *c4_table_new(int log2_entries) {
+  c4_table *t = calloc(1, sizeof *t);
+  if (!t) return NULL;
+  size_t n = (size_t)1 << log2_entries;
+  t->keys = calloc(n, sizeof *t->keys);
+  t->values = calloc(n, sizeof *t->values);
+  if (!t->keys || !t->values) {
+    c4_table_free(t);
+    return NULL;
+  }
+  t->mask = n - 1;
+  return t;
+}
+
+void c4_table_free(c4_table *t) {
+  if (!t) return;
+  free(t->keys);
+  free(t->values);
+  free(t);
+}
+
+void c4_table_clear(c4_table *t) {
+  memset(t->keys, 0, (t->mask + 1) * sizeof *t->keys);
+  memset(t->values, 0, (t->mask + 1) * sizeof *t->values);
+}
+
+/* Entries hold a bound: value > 0 is an upper bound (value - 1 + min),
+   value < 0 a lower bound (-value - 1 + min); 0 is empty.  The key is
+   current + mask, unique for a board size (Pons), and never 0 for a
+   position with a chip. */
+static int table_get(const c4_table *t, uint64_t key) {
+  size_t i = (size_t)hash_mix64(key) & t->mask;
+  return t->keys[i] == key ? t->values[i] : 0;
+}
+
+static void table_put(c4_table *t, uint64_t key, int value) {
+  size_t i = (size_t)hash_mix64(key) & t->mask;
+  t->keys[i] = key;
+  t->values[i] = (int8_t)value;
+}
+
+/* ---- the search ---- */
+
+typedef struct solver {
+  geometry g;
+  c4_table *table;
+  search_limit *limit;
+  int min_score;        /* the lowest score a position can have */
+} solver;
+
+/* Moves that do not hand the opponent a win at once: if it threatens to
+   win, the one cell that stops it (none if two), and never the cell just
+   under one of its winning cells. */
+static uint64_t safe_moves(const solver *s, uint64_t current, uint64_t mask) {
+  uint64_t possible = playable_cells(&s->g, mask);
+  uint64_t theirs = winning_cells(&s->g, current ^ mask, mask);
+  uint64_t forced = possible & theirs;
+  if (forced) {
+    if (forced & (forced - 1)) return 0;
+    possible = forced;
+  }
+  return possible & ~(theirs >> 1);
+}
+
+/* Score within (alpha, beta) of a position whose side to move cannot win
+   at once and has played 'moves' chips in all; a bound outside it. */
+static int negamax(solver *s, uint64_t current, uint64_t mask, int moves,
+                   int alpha, int beta) {
+  const geometry *g = &s->g;
+  if (limit_tick(s->limit)) return alpha;
+  uint64_t next = safe_moves(s, current, mask);
+  if (!next) return -(g->cells - moves) / 2;      /* every move loses */
+  if (moves >= g->cells - 2) return 0;            /* nobody can win now */
+  int low = -(g->cells - 2 - moves) / 2;          /* no loss next move */
+  if (alpha < low) {
+    alpha = low;
+    if (alpha >= beta) return alpha;
+  }
+  int high = (g->cells - 1 - moves) / 2;          /* no win this move */
+  uint64_t key = current + mask;
+  int stored = table_get(s->table, key);
+  if (stored > 0) high = stored - 1 + s->min_score;
+  else if (stored < 0) low = -stored - 1 + s->min_score;
+  if (stored < 0 && alpha < low) {
+    alpha = low;
+    if (alpha >= beta) return alpha;
+  }
+  if (beta > high) {
+    beta = high;
+    if (alpha >= beta) return beta;
+  }
+  /* Order: by threats made, ties kept in centre-first order. */
+  uint64_t candidates[C4_MAX_WIDTH];
+  int threats[C4_MAX_WIDTH];
+  int n = 0;
+  for (int i = 0; i < g->width; i++) {
+    uint64_t move = next & g->column[g->order[i]];
+    if (!move) continue;
+    int t = count_bits(winning_cells(g, current | move, mask));
+    int j = n++;
+    for (; j > 0 && threats[j - 1] < t; j--) {
+      candidates[j] = candidates[j - 1];
+      threats[j] = threats[j - 1];
+    }
+    candidates[j] = move;
+    threats[j] = t;
+  }
+  for (int i = 0; i < n; i++) {
+    uint64_t child_mask = mask | candidates[i];
+    int score = -negamax(s, current ^ mask, child_mask, moves + 1, -beta, -alpha);
+    if (s->limit->stopped) return alpha;
+    if (score >= beta) {
+      table_put(s->table, key, -(score - s->min_score + 1));
+      return score;
+    }
+    if (score > alpha) alpha = score;
+  }
+  table_put(s->table, key, alpha - s->min_score + 1);
+  return alpha;
+}
+
+int c4_immediate_win_score(const c4_board *board) {
+  return (board->width * board->height + 1 - board->moves) / 2;
+}
+
+static void solver_init(solver *s, const c4_board *board, c4_table *table,
+                        search_limit *limit) {
+  geometry_init(&s->g, board);
+  s->table = table;
+  s->limit = limit;
+  s->min_score = -(s->g.cells) / 2;
+  if (table->width != board->width || table->height != board->height) {
+    c4_table_clear(table);
+    table->width = board->width;
+    table->height = board->height;
+  }
+}
+
+c4_result c4_solve(const c4_board *board, c4_table *table,
+                   search_limit *limit, bool weak) {
+  solver s;
+  solver_init(&s, board, table, limit);
+  const geometry *g = &s.g;
+  c4_result r = {0, 0, 0, true};
+  uint64_t current = board->current, mask = board->mask;
+  if (winning_cells(g, current, mask) & playable_cells(g, mask)) {
+    int score = c4_immediate_win_score(board);
+    r.score = r.lower = r.upper = weak ? 1 : score;
+    return r;
+  }
+  int low = -(g->cells - board->moves) / 2;
+  int high = (g->cells + 1 - board->moves) / 2;
+  if (weak) {
+    low = low < -1 ? -1 : low;
+    high = high > 1 ? 1 : high;
+  }
+  /* Null windows halve the interval, leaning towards 0 first: most
+     positions are near it. */
+  while (low < high) {
+    int mid = low + (high - low) / 2;
+    if (mid <= 0 && low / 2 < mid) mid = low / 2;
+    else if (mid >= 0 && high / 2 > mid) mid = high / 2;
+    int score = negamax(&s, current, mask, board->moves, mid, mid + 1);
+    if (limit->stopped) break;
+    /* a bound past the interval (a weak solve's clipped range) tells
+       no more than its end */
+    if (score <= mid) high = score < low ? low : score;
+    else low = score > high ? high : score;
+  }
+  r.lower = low;
+  r.upper = high;
+  r.complete = low == high;
+  r.score = low;
+  if (weak && r.complete) r.score = (r.score > 0) - (r.score < 0);
+  return r;
+}
+
+bool c4_analyze(const c4_board *board, c4_table *table, search_limit *limit,
+                bool weak, int scores[C4_MAX_WIDTH]) {
+  bool complete = true;
+  for (int c = 0; c < C4_MAX_WIDTH; c++) scores[c] = C4_NO_SCORE;
+  for (int c = 0; c < board->width; c++) {
+    if (!c4_can_play(board, c)) continue;
+    c4_board child = *board;
+    c4_play(&child, c);
+    if (c4_has_four(&child, c4_last_mover(&child))) {
+      scores[c] = weak ? 1 : c4_immediate_win_score(board);
+    } else if (child.moves == child.width * child.height) {
+      scores[c] = 0;
+    } else {
+      c4_result r = c4_solve(&child, table, limit, weak);
+      if (!r.complete) {
+        complete = false;
+        break;
+      }
+      scores[c] = -r.score;
+    }
+  }
+  return complete;
+}
+
+int c4_best_column(const c4_board *board, const int scores[C4_MAX_WIDTH]) {
+  geometry g;
+  geometry_init(&g, board);
+  int best = -1;
+  for (int i = 0; i < g.width; i++) {
+    int c = g.order[i];
+    if (scores[c] != C4_NO_SCORE && (best < 0 || scores[c] > scores[best]))
+      best = c;
+  }
+  return best;
+}

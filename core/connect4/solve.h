@@ -1,0 +1,56 @@
+/*
+** solve.h: the exact Connect Four solver.
+**
+** Scores follow Pascal Pons ("Solving Connect Four", blog.gamesolver.org):
+** from the side to move, 0 for a draw, and for a win that lands its last
+** chip as the n-th chip of the board, (width*height + 1 - n) / 2, so on
+** 7x6 a win with your k-th chip scores 22 - k; a loss is the negative.
+** The search is negamax with alpha-beta on null windows, the window
+** narrowed step by step, moves tried centre first and then by the
+** threats they make, no move under a cell where the opponent would win,
+** and a transposition table holding upper and lower bounds.
+*/
+#ifndef C4_SOLVE_H
+#define C4_SOLVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/limit.h"
+#include "connect4.h"
+
+#define C4_NO_SCORE (-1000)
+
+typedef struct c4_table c4_table;
+
+/* A table of 2^log2_entries entries (9 bytes each); NULL when out of
+   memory.  It may serve any number of solves, on any board size. */
+c4_table *c4_table_new(int log2_entries);
+void c4_table_free(c4_table *table);
+void c4_table_clear(c4_table *table);
+
+typedef struct c4_result {
+  int score;            /* exact when complete */
+  int lower, upper;     /* what is known: lower <= score <= upper */
+  bool complete;        /* false when the limit stopped the search */
+} c4_result;
+
+/* Solves an ongoing position.  Weak: only the sign (win, draw or loss),
+   reported as 1, 0 or -1.  The limit's node count says the work done. */
+c4_result c4_solve(const c4_board *board, c4_table *table,
+                   search_limit *limit, bool weak);
+
+/* The score of every column (C4_NO_SCORE where the column is full), and
+   whether all were found before the limit. */
+bool c4_analyze(const c4_board *board, c4_table *table, search_limit *limit,
+                bool weak, int scores[C4_MAX_WIDTH]);
+
+/* The best of the scores c4_analyze gave, the most central column first
+   among equals; -1 when every column is full. */
+int c4_best_column(const c4_board *board, const int scores[C4_MAX_WIDTH]);
+
+/* Score of a position whose side to move can win at once. */
+int c4_immediate_win_score(const c4_board *board);
+
+#endif

@@ -1,0 +1,151 @@
+/*
+** test_connect4_solve.c: the solver against known values: Pascal Pons'
+** test sets (../shared/data/connect4, or $LUDUS_DATA/connect4) and John
+** Tromp's empty-board values for small boards.  The full sets and the hard
+** ones run in `make bench`; here only what stays quick under sanitizers.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "connect4/connect4.h"
+#include "connect4/solve.h"
+
+static c4_table *table;
+
+static int setup(void **unused) {
+  (void)unused;
+  table = c4_table_new(20);
+  return table ? 0 : -1;
+}
+
+static int teardown(void **unused) {
+  (void)unused;
+  c4_table_free(table);
+  return 0;
+}
+
+static c4_result solve(const c4_board *board, bool weak) {
+  search_limit limit = {0};
+  limit_start(&limit);
+  return c4_solve(board, table, &limit, weak);
+}
+
+/* The first count lines of a set, strong and weak. */
+static void check_set(const char *name, int count) {
+  const char *data = getenv("LUDUS_DATA");
+  char path[512];
+  snprintf(path, sizeof path, "%s/connect4/%s", data ? data : "../shared/data",
+           name);
+  FILE *f = fopen(path, "r");
+  if (!f) fail_msg("cannot read %s", path);
+  char moves[128];
+  int expected, n = 0;
+  while (n < count && fscanf(f, "%127s %d", moves, &expected) == 2) {
+    c4_board board;
+    int played[C4_MAX_CELLS];
+    c4_parse_error err;
+    c4_init(&board, 7, 6);
+    assert_int_equal(c4_load(&board, moves, played, &err), (int)strlen(moves));
+    c4_result strong = solve(&board, false);
+    assert_true(strong.complete);
+    if (strong.score != expected)
+      fail_msg("%s line %d (%s): %d, expected %d", name, n + 1, moves,
+               strong.score, expected);
+    c4_result weak = solve(&board, true);
+    assert_int_equal(weak.score, (expected > 0) - (expected < 0));
+    n++;
+  }
+  fclose(f);
+  assert_int_equal(n, count);
+}
+
+static void test_end_easy(void **unused) { (void)unused; check_set("Test_L3_R1", 100); }
+static void test_middle_easy(void **unused) { (void)unused; check_set("Test_L2_R1", 100); }
+static void test_middle_medium(void **unused) { (void)unused; check_set("Test_L2_R2", 100); }
+static void test_begin_easy(void **unused) { (void)unused; check_set("Test_L1_R1", 100); }
+static void test_begin_medium(void **unused) { (void)unused; check_set("Test_L1_R2", 3); }
+
+/* Tromp's values, with Pons' scores: draws, and 6x4 lost by the first
+   player with the last chips of the board. */
+static void test_small_boards(void **unused) {
+  (void)unused;
+  static const int boards[][3] = {
+    {4, 4, 0}, {5, 4, 0}, {6, 4, -1}, {5, 5, 0}, {6, 5, 0}, {7, 4, 0},
+    {4, 6, 0}, {5, 6, 0},
+  };
+  for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
+    c4_board board;
+    c4_init(&board, boards[i][0], boards[i][1]);
+    c4_result r = solve(&board, false);
+    assert_true(r.complete);
+    if (r.score != boards[i][2])
+      fail_msg("%dx%d: %d, expected %d", boards[i][0], boards[i][1], r.score,
+               boards[i][2]);
+  }
+}
+
+/* Mirror images score the same, column by column mirrored (on 5x4,
+   where column d mirrors to 6 - d). */
+static void test_mirror(void **unused) {
+  (void)unused;
+  const char *records[] = {"4453", "3324", "15", "444555", "2345", ""};
+  for (size_t i = 0; i < sizeof records / sizeof records[0]; i++) {
+    char mirrored[16];
+    size_t n = strlen(records[i]);
+    for (size_t j = 0; j < n; j++)
+      mirrored[j] = (char)('0' + 6 - (records[i][j] - '0'));
+    mirrored[n] = '\0';
+    c4_board a, b;
+    int played[C4_MAX_CELLS];
+    c4_parse_error err;
+    c4_init(&a, 5, 4);
+    c4_init(&b, 5, 4);
+    assert_int_equal(c4_load(&a, records[i], played, &err), (int)n);
+    assert_int_equal(c4_load(&b, mirrored, played, &err), (int)n);
+    int sa[C4_MAX_WIDTH], sb[C4_MAX_WIDTH];
+    search_limit limit = {0};
+    limit_start(&limit);
+    assert_true(c4_analyze(&a, table, &limit, false, sa));
+    assert_true(c4_analyze(&b, table, &limit, false, sb));
+    for (int c = 0; c < 5; c++) assert_int_equal(sa[c], sb[4 - c]);
+  }
+}
+
+/* A node limit stops the search with bounds that hold the true score. */
+static void test_limit_keeps_bounds(void **unused) {
+  (void)unused;
+  c4_board board;
+  int played[C4_MAX_CELLS];
+  c4_parse_error err;
+  c4_init(&board, 7, 6);
+  assert_true(c4_load(&board, "44", played, &err) == 2);
+  c4_table_clear(table);
+  search_limit limit = {0};
+  limit.max_nodes = 5000;
+  limit_start(&limit);
+  c4_result r = c4_solve(&board, table, &limit, false);
+  assert_false(r.complete);
+  assert_true(r.lower <= r.upper);
+  assert_string_equal(limit_reason(&limit), "nodes");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_end_easy),
+    cmocka_unit_test(test_middle_easy),
+    cmocka_unit_test(test_middle_medium),
+    cmocka_unit_test(test_begin_easy),
+    cmocka_unit_test(test_begin_medium),
+    cmocka_unit_test(test_small_boards),
+    cmocka_unit_test(test_mirror),
+    cmocka_unit_test(test_limit_keeps_bounds),
+  };
+  return cmocka_run_group_tests_name("connect4 solver", tests, setup, teardown);
+}
