@@ -238,6 +238,31 @@ describe("ludus scripts", function()
   end)
 end)
 
+describe("Ctrl-C", function()
+  -- Solving the empty Connect Four board takes minutes: only the flag that
+  -- the solver polls can stop it within the deadline, since the hook that
+  -- raises "interrupted!" waits for Lua code to run again.
+  it("stops a C search that would run for minutes", function()
+    local outpath, errpath = scratch_path("out"), scratch_path("err")
+    local script = 'local _, _, info = require("ludus.connect4").new():solve() '
+      .. 'print("returned", info.stopped)'
+    local command = string.format(
+      "env -u LD_PRELOAD %s -e %s >%s 2>%s & pid=$!; sleep 1; kill -INT $pid; "
+      .. "n=0; while kill -0 $pid 2>/dev/null && [ $n -lt 100 ]; do "
+      .. "sleep 0.1; n=$((n+1)); done; "
+      .. "if kill -0 $pid 2>/dev/null; then kill -9 $pid; echo hung; fi; "
+      .. "wait $pid; echo status=$?",
+      shell_quote(ludus), shell_quote(script), shell_quote(outpath),
+      shell_quote(errpath))
+    local pipe = assert(io.popen(command))
+    local report = pipe:read("a")
+    pipe:close()
+    assert.equals("status=1\n", report)
+    assert.matches("interrupted!", read_file(errpath))
+    assert.equals("", read_file(outpath))
+  end)
+end)
+
 describe("the REPL on a pipe", function()
   it("prints the prompts, no banner, and exits 0 at the end of input", function()
     local result = run("-i", "x = 1\nfunction f()\nend\n")
