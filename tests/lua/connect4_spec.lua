@@ -8,14 +8,7 @@ local connect4 = require("ludus.connect4")
 
 local Y, R, _ = "🟡", "🔴", "  "
 
-local function assert_raises(pieces, f, ...)
-  local ok, err = pcall(f, ...)
-  assert.is_false(ok, "expected an error")
-  for _, piece in ipairs(pieces) do
-    assert.truthy(tostring(err):find(piece, 1, true),
-                  ("'%s' not in: %s"):format(piece, tostring(err)))
-  end
-end
+local assert_raises = require("support").assert_raises
 
 -- The seed's emoji rows as the Y/R/. strings that rows() gives.
 local function letters(board)

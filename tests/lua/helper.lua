@@ -3,3 +3,4 @@
 -- LUDUS_BIN_DIR (build/san under SANITIZE=1).
 local bin = os.getenv("LUDUS_BIN_DIR") or "."
 package.cpath = bin .. "/?.so;" .. package.cpath
+package.path = "tests/lua/?.lua;" .. package.path

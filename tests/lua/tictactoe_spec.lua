@@ -3,15 +3,7 @@
 
 local tictactoe = require("ludus.tictactoe")
 
--- Raises, with a message that contains every one of the given pieces.
-local function assert_raises(pieces, f, ...)
-  local ok, err = pcall(f, ...)
-  assert.is_false(ok, "expected an error")
-  for _, piece in ipairs(pieces) do
-    assert.truthy(tostring(err):find(piece, 1, true),
-                  ("'%s' not in: %s"):format(piece, tostring(err)))
-  end
-end
+local assert_raises = require("support").assert_raises
 
 describe("tictactoe", function()
   it("is the same module through require 'ludus'", function()
