@@ -245,7 +245,6 @@ static int c4_size(lua_State *L) {
 /* ---- the solver ---- */
 
 #define TABLE_KEY "ludus.connect4.table"
-#define TABLE_LOG2 22        /* 4M entries, 36 MiB */
 
 static int table_gc(lua_State *L) {
   c4_table **box = lua_touserdata(L, 1);
@@ -269,7 +268,7 @@ static c4_table *shared_table(lua_State *L) {
   lua_pushcfunction(L, table_gc);
   lua_setfield(L, -2, "__gc");
   lua_setmetatable(L, -2);
-  *box = c4_table_new(TABLE_LOG2);
+  *box = c4_table_new();
   if (!*box) luaL_error(L, "connect4: not enough memory for the solver's table");
   lua_setfield(L, LUA_REGISTRYINDEX, TABLE_KEY);
   return *box;

@@ -24,9 +24,12 @@
 
 typedef struct c4_table c4_table;
 
-/* A table of 2^log2_entries entries (9 bytes each); NULL when out of
-   memory.  It may serve any number of solves, on any board size. */
-c4_table *c4_table_new(int log2_entries);
+/* Entries of the transposition table: a prime near 2^23 (64 MiB). */
+#define C4_TABLE_ENTRIES 8388593u
+
+/* A new, empty table; NULL when out of memory.  It may serve any number
+   of solves, on any board size. */
+c4_table *c4_table_new(void);
 void c4_table_free(c4_table *table);
 void c4_table_clear(c4_table *table);
 

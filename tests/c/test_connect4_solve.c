@@ -21,7 +21,7 @@ static c4_table *table;
 
 static int setup(void **unused) {
   (void)unused;
-  table = c4_table_new(20);
+  table = c4_table_new();
   return table ? 0 : -1;
 }
 
