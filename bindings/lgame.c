@@ -32,7 +32,6 @@ void *lgame_state(lgame *g) {
 }
 
 const void *lgame_start(lgame *g) { return start_of(g); }
-int lgame_count(lgame *g) { return g->count; }
 
 #define METATABLE lua_upvalueindex(1)
 

@@ -32,9 +32,8 @@ lgame *lgame_push(lua_State *L, const game_class *cls, const void *start);
 /* Its current position (the game's state struct). */
 void *lgame_state(lgame *game);
 
-/* The position its history starts from, and how many moves it holds. */
+/* The position its history starts from. */
 const void *lgame_start(lgame *game);
-int lgame_count(lgame *game);
 
 /* Plays a legal move in place, recording it in the history. */
 void lgame_push_move(lua_State *L, lgame *game, game_move move);
