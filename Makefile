@@ -61,7 +61,7 @@ LIBLUDUS  = $(BIN)/libludus.a
 LUDUS_SO  = $(BIN)/ludus.so
 LUDUS_EXE = $(BIN)/ludus
 
-.PHONY: all deps test repl bench install clean check-clang
+.PHONY: all deps test repl bench bench-long install clean check-clang
 .DELETE_ON_ERROR:
 
 all: deps $(LIBLUDUS) $(LUDUS_SO) $(LUDUS_EXE)
@@ -129,6 +129,10 @@ repl: all
 bench: all $(BENCHES)
 	$(OUT)/bench/bench_connect4 $(DATA)/connect4 1000
 	$(OUT)/bench/bench_connect4 $(DATA)/connect4 200 weak
+
+# What takes many minutes: the empty Connect Four board from scratch.
+bench-long: all $(BENCHES)
+	$(OUT)/bench/bench_connect4_empty 1800
 
 # Warnings-as-errors must hold for clang too.
 check-clang: deps

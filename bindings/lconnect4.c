@@ -274,12 +274,15 @@ static c4_table *shared_table(lua_State *L) {
   return *box;
 }
 
-/* Options {weak=, nodes=, time=} at arg into limit; returns weak. */
+/* Options {weak=, nodes=, time=, progress=} at arg into limit; returns
+   weak, and leaves the progress function (or nil) on the stack. */
 static bool check_solve_options(lua_State *L, int arg, search_limit *limit) {
   bool weak = false;
   memset(limit, 0, sizeof *limit);
   limit->interrupt = &ludus_interrupted;
-  if (!lua_isnoneornil(L, arg)) {
+  if (lua_isnoneornil(L, arg)) {
+    lua_pushnil(L);
+  } else {
     luaL_checktype(L, arg, LUA_TTABLE);
     weak = lua_getfield(L, arg, "weak") != LUA_TNIL && lua_toboolean(L, -1);
     if (lua_getfield(L, arg, "nodes") != LUA_TNIL)
@@ -287,9 +290,30 @@ static bool check_solve_options(lua_State *L, int arg, search_limit *limit) {
     if (lua_getfield(L, arg, "time") != LUA_TNIL)
       limit->max_seconds = luaL_checknumber(L, -1);
     lua_pop(L, 3);
+    int type = lua_getfield(L, arg, "progress");
+    if (type != LUA_TNIL && type != LUA_TFUNCTION)
+      luaL_error(L, "connect4: progress must be a function (got %s)",
+                 luaL_typename(L, -1));
   }
   limit_start(limit);
   return weak;
+}
+
+typedef struct progress_call {
+  lua_State *L;
+  int function;         /* stack index of the Lua function */
+} progress_call;
+
+/* Calls progress(lower, upper, nodes) between null windows; an error in
+   it ends the solve (the solver holds nothing that needs freeing). */
+static void call_progress(void *context, int lower, int upper, uint64_t nodes) {
+  progress_call *call = context;
+  lua_State *L = call->L;
+  lua_pushvalue(L, call->function);
+  lua_pushinteger(L, lower);
+  lua_pushinteger(L, upper);
+  lua_pushinteger(L, (lua_Integer)nodes);
+  lua_call(L, 3, 0);
 }
 
 static c4_board *check_ongoing(lua_State *L, const char *what) {
@@ -317,15 +341,19 @@ static void push_info(lua_State *L, const search_limit *limit, bool complete) {
   }
 }
 
-/* g:solve{weak=, nodes=, time=} -> score, best column, info.  Stopped
-   early: nil, nil, info with the bounds found (info.lower, info.upper). */
+/* g:solve{weak=, nodes=, time=, progress=} -> score, best column, info.
+   Stopped early: nil, nil, info with the bounds found (info.lower,
+   info.upper).  progress(lower, upper, nodes) hears of each step. */
 static int c4_solve_method(lua_State *L) {
   c4_board *board = check_ongoing(L, "solve");
   search_limit limit;
   bool weak = check_solve_options(L, 2, &limit);
+  progress_call call = {L, lua_gettop(L)};
   c4_table *table = shared_table(L);
   int scores[C4_MAX_WIDTH];
-  c4_result r = c4_solve(board, table, &limit, weak);
+  c4_result r = c4_solve_progress(board, table, &limit, weak,
+                                  lua_isnil(L, call.function) ? NULL : call_progress,
+                                  &call);
   bool complete = r.complete && c4_analyze(board, table, &limit, weak, scores);
   if (!complete) {
     lua_pushnil(L);

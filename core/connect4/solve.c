@@ -223,6 +223,12 @@ static void solver_init(solver *s, const c4_board *board, c4_table *table,
 
 c4_result c4_solve(const c4_board *board, c4_table *table,
                    search_limit *limit, bool weak) {
+  return c4_solve_progress(board, table, limit, weak, NULL, NULL);
+}
+
+c4_result c4_solve_progress(const c4_board *board, c4_table *table,
+                            search_limit *limit, bool weak,
+                            c4_progress *progress, void *context) {
   solver s;
   solver_init(&s, board, table, limit);
   const geometry *g = &s.g;
@@ -251,6 +257,7 @@ c4_result c4_solve(const c4_board *board, c4_table *table,
        no more than its end */
     if (score <= mid) high = score < low ? low : score;
     else low = score > high ? high : score;
+    if (progress) progress(context, low, high, limit->nodes);
   }
   r.lower = low;
   r.upper = high;

@@ -44,6 +44,14 @@ typedef struct c4_result {
 c4_result c4_solve(const c4_board *board, c4_table *table,
                    search_limit *limit, bool weak);
 
+/* Called after each null-window search with what is known so far. */
+typedef void c4_progress(void *context, int lower, int upper, uint64_t nodes);
+
+/* c4_solve, reporting progress (when progress is not NULL). */
+c4_result c4_solve_progress(const c4_board *board, c4_table *table,
+                            search_limit *limit, bool weak,
+                            c4_progress *progress, void *context);
+
 /* The score of every column (C4_NO_SCORE where the column is full), and
    whether all were found before the limit. */
 bool c4_analyze(const c4_board *board, c4_table *table, search_limit *limit,

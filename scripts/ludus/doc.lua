@@ -38,8 +38,8 @@ connect4_methods.state = 'g:state() -> "yellow", "red", "yellow won", '
 connect4_methods.save = 'g:save() -> the moves as column digits, "4453"'
 connect4_methods.rows = 'g:rows() -> the rows, top first, as strings like "..YR..."'
 connect4_methods.size = "g:size() -> width, height"
-connect4_methods.solve = "g:solve{weak=, nodes=, time=} -> exact score (Pons: "
-  .. "22-k for a win with your k-th chip on 7x6), best column, info"
+connect4_methods.solve = "g:solve{weak=, nodes=, time=, progress=} -> exact "
+  .. "score (Pons: 22-k for a win with your k-th chip on 7x6), best column, info"
 connect4_methods.analyze = "g:analyze{weak=, nodes=, time=} -> the score of "
   .. "every column (nil if full), info"
 

@@ -340,6 +340,27 @@ describe("connect4 solver", function()
     assert.equal("nodes", info2.stopped)
   end)
 
+  it("reports progress: bounds that close in on the score", function()
+    local steps = {}
+    local game = connect4.load("32164625")       -- Test_L1_R1, line 1
+    local score = game:solve{progress = function(lower, upper, nodes)
+      steps[#steps + 1] = {lower, upper, nodes}
+    end}
+    assert.truthy(#steps >= 2)
+    for i, step in ipairs(steps) do
+      assert.truthy(step[1] <= score and score <= step[2])
+      if i > 1 then
+        assert.truthy(step[2] - step[1] < steps[i - 1][2] - steps[i - 1][1])
+        assert.truthy(step[3] >= steps[i - 1][3])
+      end
+    end
+    assert.same({score, score}, {steps[#steps][1], steps[#steps][2]})
+    assert_raises({"boom"}, game.solve, game, {progress = function() error("boom") end})
+    assert_raises({"connect4: progress must be a function (got number)"},
+                  game.solve, game, {progress = 1})
+    assert.equal(score, (game:solve()))          -- the table is still sound
+  end)
+
   it("refuses to solve a finished game, and bad options", function()
     local game = assert(connect4.load("1212121"))
     assert_raises({"connect4: nothing to solve, the game is over (yellow won)"},
