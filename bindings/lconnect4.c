@@ -350,12 +350,11 @@ static int c4_solve_method(lua_State *L) {
   bool weak = check_solve_options(L, 2, &limit);
   progress_call call = {L, lua_gettop(L)};
   c4_table *table = shared_table(L);
-  int scores[C4_MAX_WIDTH];
   c4_result r = c4_solve_progress(board, table, &limit, weak,
                                   lua_isnil(L, call.function) ? NULL : call_progress,
                                   &call);
-  bool complete = r.complete && c4_analyze(board, table, &limit, weak, scores);
-  if (!complete) {
+  int best = r.complete ? c4_best_move(board, table, &limit, weak, r.score) : -1;
+  if (best < 0) {
     lua_pushnil(L);
     lua_pushnil(L);
     push_info(L, &limit, false);
@@ -365,7 +364,6 @@ static int c4_solve_method(lua_State *L) {
     lua_setfield(L, -2, "upper");
     return 3;
   }
-  int best = c4_best_column(board, scores);
   lua_pushinteger(L, r.score);
   lua_pushinteger(L, best + 1);
   push_info(L, &limit, true);

@@ -291,14 +291,37 @@ bool c4_analyze(const c4_board *board, c4_table *table, search_limit *limit,
   return complete;
 }
 
-int c4_best_column(const c4_board *board, const int scores[C4_MAX_WIDTH]) {
-  geometry g;
-  geometry_init(&g, board);
-  int best = -1;
-  for (int i = 0; i < g.width; i++) {
-    int c = g.order[i];
-    if (scores[c] != C4_NO_SCORE && (best < 0 || scores[c] > scores[best]))
-      best = c;
+/* Whether child, a position after one move, scores at most bound for its
+   own side to move. */
+static bool child_at_most(solver *s, const c4_board *parent,
+                          const c4_board *child, int bound) {
+  if (c4_has_four(child, c4_last_mover(child)))
+    return -c4_immediate_win_score(parent) <= bound;
+  if (child->moves == s->g.cells) return 0 <= bound;
+  if (winning_cells(&s->g, child->current, child->mask) &
+      playable_cells(&s->g, child->mask))
+    return c4_immediate_win_score(child) <= bound;
+  return negamax(s, child->current, child->mask, child->moves, bound,
+                 bound + 1) <= bound;
+}
+
+/* A position worth v has children all worth at least -v to the other
+   side, and the best moves lead to those worth exactly -v: one null
+   window each tells them apart.  A weak score of -1 says every move
+   loses, so any will do. */
+int c4_best_move(const c4_board *board, c4_table *table, search_limit *limit,
+                 bool weak, int score) {
+  solver s;
+  solver_init(&s, board, table, limit);
+  for (int i = 0; i < s.g.width; i++) {
+    int column = s.g.order[i];
+    if (!c4_can_play(board, column)) continue;
+    if (weak && score < 0) return column;
+    c4_board child = *board;
+    c4_play(&child, column);
+    bool best = child_at_most(&s, board, &child, -score);
+    if (limit->stopped) return -1;
+    if (best) return column;
   }
-  return best;
+  return -1;
 }

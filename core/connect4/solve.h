@@ -57,9 +57,10 @@ c4_result c4_solve_progress(const c4_board *board, c4_table *table,
 bool c4_analyze(const c4_board *board, c4_table *table, search_limit *limit,
                 bool weak, int scores[C4_MAX_WIDTH]);
 
-/* The best of the scores c4_analyze gave, the most central column first
-   among equals; -1 when every column is full. */
-int c4_best_column(const c4_board *board, const int scores[C4_MAX_WIDTH]);
+/* A column that keeps score, the value c4_solve found (weak or not), the
+   most central first among equals; -1 if the limit stopped it first. */
+int c4_best_move(const c4_board *board, c4_table *table, search_limit *limit,
+                 bool weak, int score);
 
 /* Score of a position whose side to move can win at once. */
 int c4_immediate_win_score(const c4_board *board);

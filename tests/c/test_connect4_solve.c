@@ -118,6 +118,43 @@ static void test_mirror(void **unused) {
   }
 }
 
+/* The move c4_best_move picks keeps the score, by analyze's count, strong
+   and weak, on positions of every kind: winning, drawn, lost. */
+static void test_best_move_keeps_score(void **unused) {
+  (void)unused;
+  const char *data = getenv("LUDUS_DATA");
+  const char *sets[] = {"Test_L3_R1", "Test_L2_R1"};
+  for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/connect4/%s",
+             data ? data : "../shared/data", sets[i]);
+    FILE *f = fopen(path, "r");
+    if (!f) fail_msg("cannot read %s", path);
+    char moves[128];
+    int expected;
+    for (int n = 0; n < 30 && fscanf(f, "%127s %d", moves, &expected) == 2; n++) {
+      c4_board board;
+      int played[C4_MAX_CELLS];
+      c4_parse_error err;
+      c4_init(&board, 7, 6);
+      assert_true(c4_load(&board, moves, played, &err) > 0);
+      for (int weak = 0; weak <= 1; weak++) {
+        search_limit limit = {0};
+        limit_start(&limit);
+        c4_result r = c4_solve(&board, table, &limit, weak);
+        int best = c4_best_move(&board, table, &limit, weak, r.score);
+        int scores[C4_MAX_WIDTH];
+        assert_true(c4_analyze(&board, table, &limit, weak, scores));
+        assert_true(best >= 0);
+        if (scores[best] != r.score)
+          fail_msg("%s %s%s: column %d scores %d, the position %d", sets[i],
+                   moves, weak ? " (weak)" : "", best + 1, scores[best], r.score);
+      }
+    }
+    fclose(f);
+  }
+}
+
 /* A node limit stops the search with bounds that hold the true score. */
 static void test_limit_keeps_bounds(void **unused) {
   (void)unused;
@@ -145,6 +182,7 @@ int main(void) {
     cmocka_unit_test(test_begin_medium),
     cmocka_unit_test(test_small_boards),
     cmocka_unit_test(test_mirror),
+    cmocka_unit_test(test_best_move_keeps_score),
     cmocka_unit_test(test_limit_keeps_bounds),
   };
   return cmocka_run_group_tests_name("connect4 solver", tests, setup, teardown);
