@@ -97,8 +97,9 @@ static int rows_error(lua_State *L, const char *fmt, ...) {
   return 2;
 }
 
-/* Reads row i (1-based) at the top of the stack into cells; returns how
-   many cells it has, or -1 after pushing nil and a message. */
+/* Reads row i (1-based) at the top of the stack into cells (the first
+   cap of them); returns how many cells it has, or -1 after pushing nil
+   and a message. */
 static int read_row(lua_State *L, int i, signed char *cells, int cap) {
   if (lua_type(L, -1) == LUA_TSTRING) {
     int bad;
@@ -118,10 +119,12 @@ static int read_row(lua_State *L, int i, signed char *cells, int cap) {
   }
   int n = (int)lua_rawlen(L, -1);
   for (int j = 1; j <= n && j <= cap; j++) {
-    lua_rawgeti(L, -1, j);
     size_t len;
-    const char *text = lua_tolstring(L, -1, &len);
-    int cell = text && lua_type(L, -1) == LUA_TSTRING ? c4_parse_cell(text, len) : -2;
+    int cell = -2;
+    if (lua_rawgeti(L, -1, j) == LUA_TSTRING) {
+      const char *text = lua_tolstring(L, -1, &len);
+      cell = c4_parse_cell(text, len);
+    }
     lua_pop(L, 1);
     if (cell == -2) {
       rows_error(L, "row %d, cell %d is not a cell (cells are yellow and "

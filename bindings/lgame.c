@@ -8,6 +8,7 @@
 ** whose first upvalue is the object metatable: checking self is one
 ** pointer comparison.
 */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,11 +74,11 @@ lgame *lgame_push(lua_State *L, const game_class *cls, const void *start) {
   return g;
 }
 
+/* The name is built in C: pushing it would shift an absent argument. */
 lgame *lgame_check(lua_State *L, int arg, const game_class *cls) {
-  lua_pushfstring(L, "ludus.%s", cls->name);
-  lgame *g = luaL_checkudata(L, arg, lua_tostring(L, -1));
-  lua_pop(L, 1);
-  return g;
+  char name[64];
+  snprintf(name, sizeof name, "ludus.%s", cls->name);
+  return luaL_checkudata(L, arg, name);
 }
 
 static lgame *check_self(lua_State *L) {

@@ -90,8 +90,8 @@ int c4_load(c4_board *board, const char *text, int *moves,
 int c4_parse_cell(const char *text, size_t len);
 
 /* The cells of one row written as a string ("Y R . ." or emoji), spaces
-   and '|' between cells ignored.  Returns how many (at most cap), or -1
-   with *bad at the first byte that is not a cell. */
+   and '|' between cells ignored.  Returns how many there are (storing
+   the first cap), or -1 with *bad at the first byte that is not a cell. */
 int c4_parse_row(const char *text, signed char *cells, int cap, int *bad);
 
 /* Builds a position from cells (height rows of width, top row first,

@@ -61,11 +61,12 @@ int c4_parse_row(const char *text, signed char *cells, int cap, int *bad) {
     }
     size_t width = (unsigned char)text[at] >= 0xf0 ? 4 : 1;
     int cell = width <= len - at ? c4_parse_cell(text + at, width) : -2;
-    if (cell == -2 || n == cap) {
+    if (cell == -2) {
       *bad = (int)at;
       return -1;
     }
-    cells[n++] = (signed char)cell;
+    if (n < cap) cells[n] = (signed char)cell;
+    n++;
     at += width;
   }
   return n;

@@ -185,6 +185,14 @@ describe("connect4", function()
       assert_raises({"no move after the end"}, game.push, game, 3)
       assert.equal("1212121", game:save())
     end)
+    it("a method called on another game's object", function()
+      local other = require("ludus.tictactoe").new()
+      local game = connect4.new()
+      assert_raises({"ludus.connect4 expected, got ludus.tictactoe"}, game.state, other)
+      assert_raises({"ludus.connect4 expected"}, game.drop, other, 4)
+      assert_raises({"ludus.connect4 expected"}, game.solve, other)
+      assert_raises({"ludus.connect4 expected, got no value"}, game.rows)
+    end)
     it("a bad size", function()
       assert_raises({"connect4: a 10x6 board does not fit"}, connect4.new, {width = 10})
       assert_raises({"a 8x8 board does not fit"}, connect4.new, {width = 8, height = 8})
@@ -214,6 +222,8 @@ describe("connect4", function()
         {{}, "connect4: no rows given"},
         {{".......", "......"}, "row 2 has 6 cells, but row 1 has 7"},
         {{"..........", ".........."}, "2 rows of 10 cells do not make a board"},
+        {{"............"}, "1 rows of 12 cells do not make a board"},
+        {{".......", "............"}, "row 2 has 12 cells, but row 1 has 7"},
         {{"...X..."}, "row 1: '...X...' is not a cell at byte 4"},
         {{{"🟡", "🟢"}}, "row 1, cell 2 is not a cell"},
         {{{"🟡", 7}}, "row 1, cell 2 is not a cell"},
