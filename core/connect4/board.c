@@ -56,10 +56,6 @@ uint64_t c4_last_mover(const c4_board *board) {
   return board->current ^ board->mask;
 }
 
-uint64_t c4_chips(const c4_board *board, int colour) {
-  return colour == board->turn ? board->current : c4_last_mover(board);
-}
-
 bool c4_has_four(const c4_board *board, uint64_t chips) {
   const int h = board->height;
   const int shifts[4] = {1, h + 1, h, h + 2};  /* |, -, \, / */

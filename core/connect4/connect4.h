@@ -41,9 +41,8 @@ bool c4_can_play(const c4_board *board, int column);
 void c4_play(c4_board *board, int column);
 void c4_undo(c4_board *board, int column);
 
-/* Chips of the side that moved last / of either colour. */
+/* Chips of the side that moved last. */
 uint64_t c4_last_mover(const c4_board *board);
-uint64_t c4_chips(const c4_board *board, int colour);
 
 /* Whether the chips hold four in a row on this board's geometry. */
 bool c4_has_four(const c4_board *board, uint64_t chips);
