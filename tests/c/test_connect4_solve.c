@@ -44,7 +44,8 @@ static void check_set(const char *name, int count) {
   snprintf(path, sizeof path, "%s/connect4/%s", data ? data : "../shared/data",
            name);
   FILE *f = fopen(path, "r");
-  if (!f) fail_msg("cannot read %s", path);
+  if (!f) fail_msg("cannot read %s (the reference data: keep shared/ beside the "
+                       "repository, or run make test DATA=folder)", path);
   char moves[128];
   int expected, n = 0;
   while (n < count && fscanf(f, "%127s %d", moves, &expected) == 2) {
@@ -129,7 +130,8 @@ static void test_best_move_keeps_score(void **unused) {
     snprintf(path, sizeof path, "%s/connect4/%s",
              data ? data : "../shared/data", sets[i]);
     FILE *f = fopen(path, "r");
-    if (!f) fail_msg("cannot read %s", path);
+    if (!f) fail_msg("cannot read %s (the reference data: keep shared/ beside the "
+                       "repository, or run make test DATA=folder)", path);
     char moves[128];
     int expected;
     for (int n = 0; n < 30 && fscanf(f, "%127s %d", moves, &expected) == 2; n++) {
