@@ -379,5 +379,8 @@ describe("connect4 solver", function()
     local open = connect4.new()
     assert_raises({"table expected, got string"}, open.solve, open, "weak")
     assert_raises({"number expected, got string"}, open.solve, open, {nodes = "many"})
+    assert_raises({"number expected, got string"}, open.analyze, open, {time = "soon"})
+    assert_raises({"table expected, got number"}, open.analyze, open, 3)
+    assert.equal("", open:save())                   -- unchanged by all that
   end)
 end)
