@@ -46,7 +46,8 @@ CORE_SRC    = $(wildcard core/*/*.c)
 BIND_SRC    = $(filter-out bindings/main.c bindings/repl.c, \
                 $(wildcard bindings/*.c))
 REPL_SRC    = bindings/main.c bindings/repl.c
-LUA_MODULES = $(wildcard scripts/ludus/*.lua)
+LUA_MODULES = $(wildcard scripts/ludus/*.lua scripts/players/*.lua \
+                        scripts/variants/*.lua)
 CTEST_SRC   = $(wildcard tests/c/test_*.c)
 BENCH_SRC   = $(wildcard tests/bench/bench_*.c)
 DATA       ?= ../shared/data
@@ -145,7 +146,15 @@ install: all
 	install -m 755 $(LUDUS_EXE) $(DESTDIR)$(PREFIX)/bin/ludus
 	install -m 755 $(LUDUS_SO) $(DESTDIR)$(PREFIX)/lib/lua/5.4/ludus.so
 	install -m 644 $(LIBLUDUS) $(DESTDIR)$(PREFIX)/lib/libludus.a
-	install -m 644 $(LUA_MODULES) $(DESTDIR)$(PREFIX)/share/lua/5.4/ludus/
+	install -m 644 $(wildcard scripts/ludus/*.lua) \
+	  $(DESTDIR)$(PREFIX)/share/lua/5.4/ludus/
+	for dir in players variants; do \
+	  install -d $(DESTDIR)$(PREFIX)/share/lua/5.4/ludus/$$dir && \
+	  for f in scripts/$$dir/*.lua; do \
+	    [ -e "$$f" ] || continue; \
+	    install -m 644 $$f $(DESTDIR)$(PREFIX)/share/lua/5.4/ludus/$$dir/; \
+	  done; \
+	done
 	for dir in $(patsubst core/%,%,$(wildcard core/*)); do \
 	  install -d $(DESTDIR)$(PREFIX)/include/ludus/$$dir && \
 	  install -m 644 core/$$dir/*.h $(DESTDIR)$(PREFIX)/include/ludus/$$dir/; \

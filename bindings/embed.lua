@@ -1,8 +1,10 @@
 -- embed.lua: a build step, not part of the library.  Writes a C file that
--- holds each scripts/ludus/NAME.lua as bytes, for the ludus_scripts table
+-- holds each Lua file as bytes, for the ludus_scripts table
 -- (bindings/ludus.h), so the binaries carry their Lua parts with them.
+-- scripts/ludus/NAME.lua becomes the module "ludus.NAME", and
+-- scripts/DIR/NAME.lua (players, variants) "ludus.DIR.NAME".
 --
---   lua5.4 bindings/embed.lua OUT.c scripts/ludus/a.lua scripts/ludus/b.lua
+--   lua5.4 bindings/embed.lua OUT.c scripts/ludus/a.lua scripts/players/b.lua
 
 local out_path = assert(arg[1], "usage: embed.lua OUT.c FILE.lua...")
 local out = {}
@@ -14,8 +16,11 @@ out[#out + 1] = "#include \"ludus.h\""
 
 for i = 2, #arg do
   local path = arg[i]
-  local name = path:match("([%w_]+)%.lua$")
+  local dir, name = path:match("([%w_]+)/([%w_]+)%.lua$")
   assert(name, "not a Lua file name: " .. path)
+  local module = dir == "ludus" and "ludus." .. name
+    or "ludus." .. dir .. "." .. name
+  local symbol = module:gsub("%.", "_")
   local file = assert(io.open(path, "rb"))
   local source = file:read("a")
   file:close()
@@ -26,9 +31,9 @@ for i = 2, #arg do
     if j % 20 == 0 then bytes[#bytes + 1] = "\n" end
   end
   out[#out + 1] = string.format("static const char src_%s[] = {\n%s0};",
-                                name, table.concat(bytes))
-  entries[#entries + 1] = string.format("  {\"ludus.%s\", src_%s, %d},",
-                                        name, name, #source)
+                                symbol, table.concat(bytes))
+  entries[#entries + 1] = string.format("  {\"%s\", src_%s, %d},",
+                                        module, symbol, #source)
 end
 
 out[#out + 1] = "const ludus_script ludus_scripts[] = {"

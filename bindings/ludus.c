@@ -5,6 +5,7 @@
 */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -66,11 +67,21 @@ static void require_module(lua_State *L, const char *name) {
   lua_call(L, 1, 1);
 }
 
+/* ludus.isatty("stderr"): whether progress output would reach a person. */
+static int ludus_isatty(lua_State *L) {
+  static const char *const names[] = {"stdin", "stdout", "stderr", NULL};
+  int fd = luaL_checkoption(L, 1, "stdout", names);
+  lua_pushboolean(L, isatty(fd));
+  return 1;
+}
+
 int luaopen_ludus(lua_State *L) {
   ludus_preload(L);
   lua_newtable(L);
   lua_pushliteral(L, LUDUS_VERSION);
   lua_setfield(L, -2, "version");
+  lua_pushcfunction(L, ludus_isatty);
+  lua_setfield(L, -2, "isatty");
   lua_newtable(L);               /* ludus.games: names in a stable order */
   int n = 0;
   for (const luaL_Reg *m = game_modules; m->name; m++) {
