@@ -105,7 +105,7 @@ $(LIBLUDUS): $(CORE_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
 $(LUDUS_SO): $(BIND_OBJ) $(LIBLUDUS)
-	$(CC) -shared $(LDFLAGS_ALL) -o $@ $(BIND_OBJ) $(LIBLUDUS)
+	$(CC) -shared $(LDFLAGS_ALL) -o $@ $(BIND_OBJ) $(LIBLUDUS) -lm
 
 $(LUDUS_EXE): $(REPL_OBJ) $(BIND_OBJ) $(LIBLUDUS)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(EDIT_LIBS) -lm
@@ -113,12 +113,12 @@ $(LUDUS_EXE): $(REPL_OBJ) $(BIND_OBJ) $(LIBLUDUS)
 $(OUT)/tests/%: tests/c/%.c $(LIBLUDUS) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -Icore $< -o $@ \
-	  $(LIBLUDUS) $(CMOCKA_LIBS) $(LDFLAGS_ALL)
+	  $(LIBLUDUS) $(CMOCKA_LIBS) $(LDFLAGS_ALL) -lm
 
 $(OUT)/bench/%: tests/bench/%.c $(LIBLUDUS) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -Icore $< -o $@ \
-	  $(LIBLUDUS) $(LDFLAGS_ALL)
+	  $(LIBLUDUS) $(LDFLAGS_ALL) -lm
 
 test: all $(CTESTS)
 	@LUDUS_DATA=$(DATA) sh tests/run.sh "$(BIN)" "$(OUT)/tests" "$(SANITIZE)"

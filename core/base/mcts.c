@@ -1,0 +1,244 @@
+/*
+** mcts.c: UCT Monte-Carlo tree search (Kocsis and Szepesvari 2006).
+**
+** Each playout walks down the tree by the UCB1 rule, grows it by one
+** node's children, finishes the game with uniformly random moves and
+** credits the result to every node on its path.  A node's reward is
+** counted for the side that moved into it: 1 for a win, 1/2 for a draw.
+** All moves are made and unmade on the one state, so a game written in
+** Lua can be searched as well as one written in C.
+*/
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search.h"
+
+#define NO_NODE UINT32_MAX
+
+typedef struct node {
+  game_move move;            /* the move that leads here */
+  uint32_t first_child;      /* NO_NODE until expanded */
+  uint32_t visits;
+  uint16_t children;
+  uint8_t mover;             /* the side that played move */
+  uint8_t expanded;
+  double reward;
+} node;
+
+typedef struct step {
+  game_move move;
+  game_undo undo;
+} step;
+
+typedef struct mcts {
+  const game_class *cls;
+  void *state;
+  const mcts_options *options;
+  rng random;
+  node *nodes;
+  uint32_t count, capacity, max_nodes;
+  step *steps;               /* the moves made since the root */
+  size_t depth, steps_capacity;
+  uint64_t plies;
+  bool out_of_memory;
+} mcts;
+
+static bool play(mcts *m, game_move move) {
+  if (m->depth == m->steps_capacity) {
+    size_t capacity = m->steps_capacity ? 2 * m->steps_capacity : 256;
+    step *steps = realloc(m->steps, capacity * sizeof *steps);
+    if (!steps) {
+      m->out_of_memory = true;
+      return false;
+    }
+    m->steps = steps;
+    m->steps_capacity = capacity;
+  }
+  step *s = &m->steps[m->depth++];
+  s->move = move;
+  m->cls->make(m->state, move, &s->undo);
+  m->plies++;
+  return true;
+}
+
+static void take_back_all(mcts *m) {
+  while (m->depth > 0) {
+    step *s = &m->steps[--m->depth];
+    m->cls->unmake(m->state, s->move, &s->undo);
+  }
+}
+
+/* Gives the node its children, in random order so that the unvisited
+   ones are tried without bias; false when the tree is full. */
+static bool expand(mcts *m, uint32_t at) {
+  game_move moves[GAME_MAX_MOVES];
+  int n = m->cls->moves(m->state, moves);
+  if (n == 0 || m->count + (uint32_t)n > m->max_nodes) return false;
+  if (m->count + (uint32_t)n > m->capacity) {
+    uint32_t capacity = m->capacity;
+    while (m->count + (uint32_t)n > capacity) capacity *= 2;
+    if (capacity > m->max_nodes) capacity = m->max_nodes;
+    node *nodes = realloc(m->nodes, capacity * sizeof *nodes);
+    if (!nodes) return false;
+    m->nodes = nodes;
+    m->capacity = capacity;
+  }
+  for (int i = n - 1; i > 0; i--) {
+    int j = (int)rng_below(&m->random, (uint32_t)i + 1);
+    game_move t = moves[i];
+    moves[i] = moves[j];
+    moves[j] = t;
+  }
+  int mover = m->cls->turn(m->state);
+  node *parent = &m->nodes[at];
+  parent->first_child = m->count;
+  parent->children = (uint16_t)n;
+  parent->expanded = 1;
+  for (int i = 0; i < n; i++) {
+    node *child = &m->nodes[m->count++];
+    memset(child, 0, sizeof *child);
+    child->move = moves[i];
+    child->first_child = NO_NODE;
+    child->mover = (uint8_t)mover;
+  }
+  return true;
+}
+
+/* The child to follow: an unvisited one first, else the best UCB1. */
+static uint32_t select_child(const mcts *m, uint32_t at) {
+  const node *parent = &m->nodes[at];
+  double log_visits = log((double)parent->visits);
+  double c = m->options->exploration;
+  uint32_t best = parent->first_child;
+  double best_value = -1.0;
+  for (uint32_t i = 0; i < parent->children; i++) {
+    uint32_t id = parent->first_child + i;
+    const node *child = &m->nodes[id];
+    if (child->visits == 0) return id;
+    double value = child->reward / child->visits +
+                   c * sqrt(log_visits / child->visits);
+    if (value > best_value) {
+      best_value = value;
+      best = id;
+    }
+  }
+  return best;
+}
+
+/* Plays random moves to the end of the game; its status. */
+static game_status playout(mcts *m) {
+  const game_class *cls = m->cls;
+  int max_plies = m->options->max_playout_plies;
+  if (max_plies <= 0) max_plies = 10000;
+  for (int ply = 0; ply < max_plies; ply++) {
+    game_status status = cls->status(m->state);
+    if (status != GAME_ONGOING) return status;
+    game_move moves[GAME_MAX_MOVES];
+    int n = cls->moves(m->state, moves);
+    if (n == 0) return GAME_DRAW;
+    if (!play(m, moves[rng_below(&m->random, (uint32_t)n)]))
+      return GAME_DRAW;
+  }
+  return GAME_DRAW;
+}
+
+static void one_playout(mcts *m, uint32_t *path, size_t path_capacity) {
+  size_t length = 0;
+  uint32_t at = 0;
+  path[length++] = at;
+  while (m->nodes[at].expanded && length < path_capacity &&
+         m->cls->status(m->state) == GAME_ONGOING) {
+    at = select_child(m, at);
+    path[length++] = at;
+    if (!play(m, m->nodes[at].move)) break;
+  }
+  if (!m->nodes[at].expanded && length < path_capacity &&
+      m->cls->status(m->state) == GAME_ONGOING && !m->out_of_memory &&
+      expand(m, at)) {
+    at = m->nodes[at].first_child +
+         rng_below(&m->random, m->nodes[at].children);
+    path[length++] = at;
+    play(m, m->nodes[at].move);
+  }
+  game_status status = m->out_of_memory ? GAME_DRAW : playout(m);
+  for (size_t i = 0; i < length; i++) {
+    node *n = &m->nodes[path[i]];
+    n->visits++;
+    if (status == GAME_DRAW || status == GAME_ONGOING)
+      n->reward += 0.5;
+    else if ((status == GAME_WIN_0) == (n->mover == 0))
+      n->reward += 1.0;
+  }
+  take_back_all(m);
+}
+
+static uint32_t most_visited_child(const mcts *m, uint32_t at) {
+  const node *parent = &m->nodes[at];
+  uint32_t best = parent->first_child;
+  for (uint32_t i = 1; i < parent->children; i++) {
+    uint32_t id = parent->first_child + i;
+    if (m->nodes[id].visits > m->nodes[best].visits) best = id;
+  }
+  return best;
+}
+
+void search_mcts(const game_class *cls, void *state,
+                 const mcts_options *options, search_limit *limit,
+                 mcts_result *result) {
+  memset(result, 0, sizeof *result);
+  result->best = GAME_NO_MOVE;
+  if (cls->status(state) != GAME_ONGOING) return;
+  game_move first[GAME_MAX_MOVES];
+  if (cls->moves(state, first) == 0) return;
+  result->best = first[0];
+
+  mcts m = {0};
+  m.cls = cls;
+  m.state = state;
+  m.options = options;
+  rng_seed(&m.random, options->seed);
+  m.max_nodes = options->max_tree_nodes ? options->max_tree_nodes : 1u << 22;
+  if (m.max_nodes < 1 + GAME_MAX_MOVES) m.max_nodes = 1 + GAME_MAX_MOVES;
+  m.capacity = 1024;
+  m.nodes = malloc(m.capacity * sizeof *m.nodes);
+  uint32_t path[SEARCH_MAX_PLY * 4];
+  if (!m.nodes) return;
+  memset(&m.nodes[0], 0, sizeof m.nodes[0]);
+  m.nodes[0].first_child = NO_NODE;
+  m.nodes[0].mover = (uint8_t)(1 - cls->turn(state));
+  m.count = 1;
+  if (!expand(&m, 0)) {
+    free(m.nodes);
+    return;
+  }
+
+  /* The tick follows the playout, so a budget of n plays exactly n. */
+  while (!m.out_of_memory && !limit->stopped) {
+    one_playout(&m, path, sizeof path / sizeof path[0]);
+    result->playouts++;
+    /* A playout costs far more than a clock read: check every time. */
+    if (limit_tick(limit) ||
+        (limit->max_seconds > 0 && limit_check_slow(limit)))
+      break;
+  }
+
+  uint32_t at = 0;
+  while (m.nodes[at].expanded && result->pv_length < SEARCH_MAX_PLY) {
+    uint32_t child = most_visited_child(&m, at);
+    if (m.nodes[child].visits == 0) break;
+    result->pv[result->pv_length++] = m.nodes[child].move;
+    at = child;
+  }
+  uint32_t best = most_visited_child(&m, 0);
+  const node *b = &m.nodes[best];
+  if (b->visits > 0) {
+    result->best = b->move;
+    result->value = b->reward / b->visits;
+    result->best_visits = b->visits;
+  }
+  result->plies = m.plies;
+  result->tree_nodes = m.count;
+  free(m.nodes);
+  free(m.steps);
+}
