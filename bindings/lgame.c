@@ -8,6 +8,7 @@
 ** whose first upvalue is the object metatable: checking self is one
 ** pointer comparison.
 */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -469,8 +470,490 @@ void lgame_open(lua_State *L, const game_class *cls, const luaL_Reg *methods,
   set_closures(L, methods, mt, cls);
   lua_pushvalue(L, mt);
   lua_setfield(L, mt, "__index");
+  lua_pushlightuserdata(L, (void *)cls);     /* how ludus.ai knows a game */
+  lua_setfield(L, mt, "__ludus_class");
   lua_newtable(L);
   set_closures(L, module_functions, mt, cls);
   set_closures(L, functions, mt, cls);
   lua_remove(L, mt);
+}
+
+/* ---- searching: C games, and Lua-defined games through callbacks ---- */
+
+/* The spec functions a Lua-defined game's bridge calls, fetched once so
+   that no metamethod runs in the middle of a search. */
+enum { F_TURN = 1, F_MOVES, F_PLAY, F_PUSH, F_POP, F_IS_OVER, F_RESULT,
+       F_HASH, F_EVAL, F_COUNT = F_EVAL };
+static const char *const spec_keys[] = {
+  NULL, "turn", "moves", "play", "push", "pop", "is_over", "result", "hash",
+  "eval"
+};
+
+/* The target's user values. */
+enum { UV_FUNCTIONS = 1, UV_POSITIONS, UV_LISTS, UV_ERROR, UV_EVAL, UV_INFO,
+       UV_COUNT = UV_INFO };
+
+#define MOVERS (SEARCH_MAX_PLY + 2)
+
+typedef struct target {
+  lgame_target public;
+  lua_State *L;
+  int self;                  /* this userdata's index on the stack */
+  search_limit *limit;
+  bool failed;
+  /* A Lua-defined game: positions[ply + 1] is the position at ply (only
+     [1] with push and pop), lists[ply + 1] its legal moves while they are
+     known; a move is an index into that list. */
+  bool lua_game, push_pop;
+  int ply;
+  signed char movers[MOVERS];  /* the side to move at each ply, once asked */
+  game_class cls;
+  struct target *self_pointer; /* the "state" of a Lua-defined game */
+  /* then, for a C game, its private position, padded to 16 */
+} target;
+
+static target *of(const void *state) { return *(target *const *)state; }
+
+/* Records the failure whose message is at the top of the stack, and
+   stops the search. */
+static void fail_with_top(target *t) {
+  lua_State *L = t->L;
+  if (!t->failed) {
+    t->failed = true;
+    lua_setiuservalue(L, t->self, UV_ERROR);
+  } else {
+    lua_pop(L, 1);
+  }
+  t->limit->stopped = true;
+}
+
+static void failf(target *t, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  lua_pushvfstring(t->L, format, args);
+  va_end(args);
+  fail_with_top(t);
+}
+
+/* Calls function f of the spec with the position at the current ply and
+   the nargs values on top of the stack; leaves nresults, or nothing and
+   false when it raised or an earlier call failed. */
+static bool call_spec(target *t, int f, int nargs, int nresults) {
+  lua_State *L = t->L;
+  if (t->failed) {
+    lua_pop(L, nargs);
+    return false;
+  }
+  lua_getiuservalue(L, t->self, UV_FUNCTIONS);
+  lua_rawgeti(L, -1, f);
+  lua_remove(L, -2);
+  lua_getiuservalue(L, t->self, UV_POSITIONS);
+  lua_rawgeti(L, -1, t->push_pop ? 1 : t->ply + 1);
+  lua_remove(L, -2);
+  lua_rotate(L, -(nargs + 2), 2);          /* function, position, args */
+  if (lua_pcall(L, nargs + 1, nresults, 0) == LUA_OK) return true;
+  int pushed = 1;
+  const char *message = lua_tostring(L, -1);
+  if (!message) {
+    message = lua_pushfstring(L, "(error object is a %s value)",
+                              luaL_typename(L, -1));
+    pushed++;
+  }
+  failf(t, "%s: '%s' raised an error: %s", t->cls.name, spec_keys[f], message);
+  lua_pop(L, pushed);
+  return false;
+}
+
+static void bridge_init(void *state) { (void)state; }
+
+static int bridge_side(target *t, int at) {
+  lua_State *L = t->L;
+  const char *side = lua_tostring(L, at);
+  if (lua_type(L, at) == LUA_TSTRING)
+    for (int i = 0; i < 2; i++)
+      if (strcmp(side, t->cls.side[i]) == 0) return i;
+  return -1;
+}
+
+static game_status bridge_status(const void *state) {
+  target *t = of(state);
+  lua_State *L = t->L;
+  if (!call_spec(t, F_IS_OVER, 0, 1)) return GAME_DRAW;
+  bool over = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  if (!over) return GAME_ONGOING;
+  if (!call_spec(t, F_RESULT, 0, 1)) return GAME_DRAW;
+  game_status status = GAME_DRAW;
+  if (!lua_istable(L, -1)) {
+    failf(t, "%s: 'result' must return a table like {winner = \"%s\"} (got %s)",
+          t->cls.name, t->cls.side[0], luaL_typename(L, -1));
+  } else {
+    lua_pushliteral(L, "winner");
+    lua_rawget(L, -2);
+    int winner = bridge_side(t, -1);
+    if (winner >= 0)
+      status = winner == 0 ? GAME_WIN_0 : GAME_WIN_1;
+    else if (!lua_isnil(L, -1))
+      failf(t, "%s: 'result' names an unknown winner (%s)", t->cls.name,
+            luaL_typename(L, -1));
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  return status;
+}
+
+static int bridge_turn(const void *state) {
+  target *t = of(state);
+  lua_State *L = t->L;
+  if (!call_spec(t, F_TURN, 0, 1)) return 0;
+  int side = bridge_side(t, -1);
+  if (side < 0 && t->ply > 0 && t->ply <= MOVERS && t->movers[t->ply - 1] >= 0 &&
+      lua_isnil(L, -1))
+    side = 1 - t->movers[t->ply - 1];      /* a finished game may say nil */
+  if (side < 0)
+    failf(t, "%s: 'turn' returned %s (expected '%s' or '%s')", t->cls.name,
+          luaL_typename(L, -1), t->cls.side[0], t->cls.side[1]);
+  lua_pop(L, 1);
+  if (side < 0) return 0;
+  if (t->ply < MOVERS) t->movers[t->ply] = (signed char)side;
+  return side;
+}
+
+/* Pushes the list of legal moves at the current ply, asking the spec when
+   it is not known yet; nil after a failure. */
+static void push_list(target *t) {
+  lua_State *L = t->L;
+  lua_getiuservalue(L, t->self, UV_LISTS);
+  if (lua_rawgeti(L, -1, t->ply + 1) == LUA_TTABLE || t->failed) {
+    lua_remove(L, -2);
+    return;
+  }
+  lua_pop(L, 1);
+  if (!call_spec(t, F_MOVES, 0, 1)) {
+    lua_pop(L, 1);
+    lua_pushnil(L);
+    return;
+  }
+  const char *problem = NULL;
+  if (!lua_istable(L, -1)) {
+    problem = "must return a table of moves";
+  } else {
+    lua_Unsigned n = lua_rawlen(L, -1);
+    if (n > GAME_MAX_MOVES)
+      problem = "returned more moves than a search can take (256)";
+    for (lua_Unsigned i = 1; i <= n && !problem; i++) {
+      int type = lua_rawgeti(L, -1, (lua_Integer)i);
+      if (type != LUA_TSTRING && type != LUA_TNUMBER)
+        problem = "returned a move that is not a string";
+      lua_pop(L, 1);
+    }
+  }
+  if (problem) {
+    failf(t, "%s: 'moves' %s (got %s)", t->cls.name, problem,
+          luaL_typename(L, -1));
+    lua_pop(L, 2);
+    lua_pushnil(L);
+    return;
+  }
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, -3, t->ply + 1);
+  lua_remove(L, -2);
+}
+
+static int bridge_moves(const void *state, game_move *out) {
+  target *t = of(state);
+  lua_State *L = t->L;
+  /* Asked again at the same ply, the spec answers for this position. */
+  lua_getiuservalue(L, t->self, UV_LISTS);
+  lua_pushnil(L);
+  lua_rawseti(L, -2, t->ply + 1);
+  lua_pop(L, 1);
+  push_list(t);
+  int n = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : 0;
+  lua_pop(L, 1);
+  for (int i = 0; i < n; i++) out[i] = (game_move)i;
+  return n;
+}
+
+/* Pushes the spec's move with index move at the current ply (nil if none). */
+static void push_spec_move(target *t, game_move move) {
+  lua_State *L = t->L;
+  push_list(t);
+  if (lua_istable(L, -1))
+    lua_rawgeti(L, -1, (lua_Integer)move + 1);
+  else
+    lua_pushnil(L);
+  lua_remove(L, -2);
+}
+
+static void bridge_make(void *state, game_move move, game_undo *undo) {
+  target *t = of(state);
+  lua_State *L = t->L;
+  (void)undo;
+  push_spec_move(t, move);
+  if (t->push_pop) {
+    call_spec(t, F_PUSH, 1, 0);
+  } else if (call_spec(t, F_PLAY, 1, 1)) {
+    if (lua_isnil(L, -1))
+      failf(t, "%s: 'play' returned nil (expected the new position)",
+            t->cls.name);
+    lua_getiuservalue(L, t->self, UV_POSITIONS);
+    lua_rotate(L, -2, 1);
+    lua_rawseti(L, -2, t->ply + 2);
+    lua_pop(L, 1);
+  }
+  t->ply++;
+  lua_getiuservalue(L, t->self, UV_LISTS);   /* a new position: not known */
+  lua_pushnil(L);
+  lua_rawseti(L, -2, t->ply + 1);
+  lua_pop(L, 1);
+}
+
+static void bridge_unmake(void *state, game_move move, const game_undo *undo) {
+  target *t = of(state);
+  lua_State *L = t->L;
+  (void)move;
+  (void)undo;
+  if (t->push_pop) {
+    call_spec(t, F_POP, 0, 0);
+  } else {
+    lua_getiuservalue(L, t->self, UV_POSITIONS);
+    lua_pushnil(L);
+    lua_rawseti(L, -2, t->ply + 1);
+    lua_pop(L, 1);
+  }
+  t->ply--;
+}
+
+static uint64_t bridge_hash(const void *state) {
+  target *t = of(state);
+  if (!call_spec(t, F_HASH, 0, 1)) return 0;
+  int exact;
+  lua_Integer h = lua_tointegerx(t->L, -1, &exact);
+  if (!exact)
+    failf(t, "%s: 'hash' must return an integer (got %s)", t->cls.name,
+          luaL_typename(t->L, -1));
+  lua_pop(t->L, 1);
+  return (uint64_t)h;
+}
+
+/* A Lua number as a search score; false (and a failure) if it is none. */
+static bool to_score(target *t, const char *what, int *score) {
+  lua_State *L = t->L;
+  int isnum;
+  lua_Number x = lua_tonumberx(L, -1, &isnum);
+  if (!isnum || x != x) {
+    failf(t, "%s: %s must return a number (got %s)", t->cls.name, what,
+          isnum ? "nan" : luaL_typename(L, -1));
+    lua_pop(L, 1);
+    return false;
+  }
+  lua_pop(L, 1);
+  double limit = GAME_SCORE_EVAL_MAX - 1;
+  x = x > limit ? limit : x < -limit ? -limit : x;
+  *score = (int)(x < 0 ? x - 0.5 : x + 0.5);
+  return true;
+}
+
+static int bridge_eval(const void *state) {
+  target *t = of(state);
+  int score = 0;
+  if (call_spec(t, F_EVAL, 0, 1)) to_score(t, "'eval'", &score);
+  return score;
+}
+
+static game_error bridge_parse_move(const void *state, const char *text,
+                                    game_move *move, const char **why) {
+  (void)state;
+  (void)text;
+  (void)move;
+  *why = "moves of a Lua-defined game are read in Lua";
+  return GAME_EBADTEXT;
+}
+
+static size_t bridge_format_move(const void *state, game_move move, char *buf,
+                                 size_t size) {
+  target *t = of(state);
+  lua_State *L = t->L;
+  push_spec_move(t, move);
+  size_t len = 1;
+  const char *text = lua_isnil(L, -1) ? "?" : lua_tolstring(L, -1, &len);
+  if (size > 0) snprintf(buf, size, "%.*s", (int)len, text);
+  lua_pop(L, 1);
+  return len;
+}
+
+static const game_class bridge_class = {
+  .state_size = sizeof(target *),
+  .max_moves = GAME_MAX_MOVES,
+  .init = bridge_init,
+  .turn = bridge_turn,
+  .moves = bridge_moves,
+  .make = bridge_make,
+  .unmake = bridge_unmake,
+  .status = bridge_status,
+  .hash = bridge_hash,
+  .eval = bridge_eval,
+  .parse_move = bridge_parse_move,
+  .format_move = bridge_format_move,
+};
+
+/* The Lua evaluation: called with a game object of the position. */
+static int lua_eval(void *context, const void *state) {
+  target *t = context;
+  lua_State *L = t->L;
+  if (t->failed) return 0;
+  lua_getiuservalue(L, t->self, UV_EVAL);
+  if (t->lua_game) {
+    lua_getiuservalue(L, t->self, UV_INFO);
+    lua_getfield(L, -1, "wrap");
+    lua_remove(L, -2);
+    lua_getiuservalue(L, t->self, UV_POSITIONS);
+    lua_rawgeti(L, -1, t->push_pop ? 1 : t->ply + 1);
+    lua_remove(L, -2);
+    lua_call(L, 1, 1);                    /* game.lua's own: cannot fail */
+  } else {
+    lgame_push(L, t->public.cls, state);
+  }
+  if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+    const char *message = lua_tostring(L, -1);
+    failf(t, "%s: the evaluation raised an error: %s", t->cls.name,
+          message ? message : "(not a string)");
+    lua_pop(L, 1);
+    return 0;
+  }
+  int score = 0;
+  to_score(t, "the evaluation", &score);
+  return score;
+}
+
+/* Fills the bridge of the Lua-defined game at arg, whose metatable's
+   __ludus_game table is on top of the stack (and is consumed). */
+static void open_lua_game(lua_State *L, target *t, int arg) {
+  lua_setiuservalue(L, t->self, UV_INFO);
+  lua_getiuservalue(L, t->self, UV_INFO);
+  int info = lua_gettop(L);
+  t->lua_game = true;
+  t->cls = bridge_class;
+  lua_getfield(L, info, "name");
+  t->cls.name = lua_tostring(L, -1);     /* kept alive by the info table */
+  lua_pop(L, 1);
+  lua_getfield(L, info, "sides");
+  for (int i = 0; i < 2; i++) {
+    lua_rawgeti(L, -1, i + 1);
+    t->cls.side[i] = lua_tostring(L, -1);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  lua_getfield(L, info, "spec");
+  int spec = lua_gettop(L);
+  t->public.identity = lua_topointer(L, spec);
+  lua_createtable(L, F_COUNT, 0);
+  for (int f = 1; f <= F_COUNT; f++) {
+    lua_getfield(L, spec, spec_keys[f]);
+    lua_rawseti(L, -2, f);
+  }
+  lua_rawgeti(L, -1, F_PUSH);
+  t->push_pop = !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  lua_rawgeti(L, -1, F_HASH);
+  t->public.hashed = !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  lua_rawgeti(L, -1, F_EVAL);
+  if (lua_isnil(L, -1)) t->cls.eval = NULL;
+  lua_pop(L, 1);
+  lua_setiuservalue(L, t->self, UV_FUNCTIONS);
+  lua_newtable(L);                         /* positions: a private copy */
+  lua_getfield(L, info, "root");
+  lua_pushvalue(L, arg);
+  lua_call(L, 1, 1);
+  lua_rawseti(L, -2, 1);
+  lua_setiuservalue(L, t->self, UV_POSITIONS);
+  lua_newtable(L);
+  lua_setiuservalue(L, t->self, UV_LISTS);
+  lua_settop(L, info - 1);
+  t->self_pointer = t;
+  t->public.cls = &t->cls;
+  t->public.state = &t->self_pointer;
+}
+
+lgame_target *lgame_target_push(lua_State *L, int arg, int eval_arg,
+                                search_limit *limit) {
+  arg = lua_absindex(L, arg);
+  const game_class *cls = NULL;
+  lgame *g = NULL;
+  int kind = LUA_TNIL;
+  if (lua_getmetatable(L, arg)) {
+    lua_pushliteral(L, "__ludus_class");
+    lua_rawget(L, -2);
+    cls = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    if (cls) {
+      g = lua_touserdata(L, arg);
+    } else {
+      lua_pushliteral(L, "__ludus_game");
+      kind = lua_rawget(L, -2);
+      if (kind != LUA_TTABLE) lua_pop(L, 1);
+    }
+    lua_remove(L, kind == LUA_TTABLE ? -2 : -1);
+  }
+  if (!g && kind != LUA_TTABLE) luaL_typeerror(L, arg, "game");
+  size_t extra = g ? padded(cls->state_size) : 0;
+  target *t = lua_newuserdatauv(L, padded(sizeof *t) + extra, UV_COUNT);
+  memset(t, 0, sizeof *t);
+  t->L = L;
+  t->self = lua_gettop(L);
+  t->limit = limit;
+  memset(t->movers, -1, sizeof t->movers);
+  if (kind == LUA_TTABLE) {
+    lua_rotate(L, -2, 1);                  /* the info table on top */
+    t->self = lua_gettop(L) - 1;
+    open_lua_game(L, t, arg);
+  } else {
+    t->public.cls = cls;
+    t->public.state = (char *)t + padded(sizeof *t);
+    memcpy(t->public.state, lgame_state(g), cls->state_size);
+    t->public.hashed = true;
+    t->public.identity = cls;
+    t->cls = *cls;
+  }
+  if (eval_arg) {
+    lua_pushvalue(L, eval_arg);
+    lua_setiuservalue(L, t->self, UV_EVAL);
+    t->public.eval = lua_eval;
+    t->public.eval_context = t;
+  }
+  return &t->public;
+}
+
+void lgame_target_check(lua_State *L, lgame_target *target_) {
+  target *t = (target *)target_;
+  if (!t->failed) return;
+  lua_getiuservalue(L, t->self, UV_ERROR);
+  lua_error(L);
+}
+
+void lgame_target_push_line(lua_State *L, lgame_target *target_,
+                            const game_move *line, int n) {
+  target *t = (target *)target_;
+  const game_class *cls = t->public.cls;
+  void *state = t->public.state;
+  game_undo undos[SEARCH_MAX_PLY];
+  if (n > SEARCH_MAX_PLY) n = SEARCH_MAX_PLY;
+  lua_createtable(L, n, 0);
+  int made = 0;
+  for (; made < n && !t->failed; made++) {
+    game_move moves[GAME_MAX_MOVES];
+    int count = cls->moves(state, moves);   /* checks the line is legal */
+    bool legal = false;
+    for (int i = 0; i < count && !legal; i++) legal = moves[i] == line[made];
+    if (!legal) break;
+    push_move_text(L, cls, state, line[made]);
+    lua_rawseti(L, -2, made + 1);
+    cls->make(state, line[made], &undos[made]);
+  }
+  while (made > 0) {
+    made--;
+    cls->unmake(state, line[made], &undos[made]);
+  }
 }

@@ -14,6 +14,8 @@
 #include <lua.h>
 
 #include "base/game.h"
+#include "base/limit.h"
+#include "base/search.h"
 
 typedef struct lgame lgame;
 
@@ -46,5 +48,35 @@ int lgame_play(lua_State *L);
    value for the side to move (1 win, 0 draw, -1 loss) and a best move,
    nil once the game is over.  Ctrl-C stops it with an error. */
 int lgame_solve(lua_State *L);
+
+/* ---- searching from Lua ---- */
+
+/* A game object made ready for the C searches (core/base/search.h).  For a
+   C game the state is a private copy of the object's position; for a game
+   defined in Lua (ludus.game.define) the class is a bridge whose functions
+   call the spec's, so the searches drive it like any other. */
+typedef struct lgame_target {
+  const game_class *cls;
+  void *state;
+  search_eval eval;          /* the Lua evaluation, when one was given */
+  void *eval_context;
+  bool hashed;               /* cls->hash means something: use a table */
+  const void *identity;      /* one per game module, to tell games apart */
+} lgame_target;
+
+/* Reads the game object at arg (raising when it is none) and pushes a
+   value that owns the target: keep it on the stack while searching.
+   eval_arg is the stack index of a Lua evaluation function, or 0.  A Lua
+   callback that fails stops the search through limit. */
+lgame_target *lgame_target_push(lua_State *L, int arg, int eval_arg,
+                                search_limit *limit);
+
+/* After a search: raises the error of a Lua callback that failed. */
+void lgame_target_check(lua_State *L, lgame_target *target);
+
+/* Pushes a table with the text of each move of line, played in turn from
+   the target's position (which is left as it was). */
+void lgame_target_push_line(lua_State *L, lgame_target *target,
+                            const game_move *line, int n);
 
 #endif

@@ -21,11 +21,19 @@ static const luaL_Reg game_modules[] = {
   {NULL, NULL}
 };
 
+/* The other modules written in C. */
+static const luaL_Reg library_modules[] = {
+  {"ai", luaopen_ludus_ai},
+  {NULL, NULL}
+};
+
 /* The Lua helpers from scripts/ludus/ that the module table carries,
    as field name and module name. */
 static const char *const helper_fields[][2] = {
   {"help", "ludus.help"},
   {"pretty", "ludus.pretty"},
+  {"game", "ludus.game"},
+  {"match", "ludus.match"},
   {NULL, NULL}
 };
 
@@ -48,6 +56,11 @@ void ludus_preload(lua_State *L) {
   lua_pushcfunction(L, luaopen_ludus);
   lua_setfield(L, -2, "ludus");
   for (const luaL_Reg *m = game_modules; m->name; m++) {
+    lua_pushfstring(L, "ludus.%s", m->name);
+    lua_pushcfunction(L, m->func);
+    lua_settable(L, -3);
+  }
+  for (const luaL_Reg *m = library_modules; m->name; m++) {
     lua_pushfstring(L, "ludus.%s", m->name);
     lua_pushcfunction(L, m->func);
     lua_settable(L, -3);
@@ -90,6 +103,11 @@ int luaopen_ludus(lua_State *L) {
   }
   lua_setfield(L, -2, "games");
   for (const luaL_Reg *m = game_modules; m->name; m++) {
+    luaL_requiref(L, lua_pushfstring(L, "ludus.%s", m->name), m->func, 0);
+    lua_setfield(L, -3, m->name);
+    lua_pop(L, 1);
+  }
+  for (const luaL_Reg *m = library_modules; m->name; m++) {
     luaL_requiref(L, lua_pushfstring(L, "ludus.%s", m->name), m->func, 0);
     lua_setfield(L, -3, m->name);
     lua_pop(L, 1);

@@ -27,6 +27,9 @@ void ludus_preload(lua_State *L);
 int luaopen_ludus_tictactoe(lua_State *L);
 int luaopen_ludus_connect4(lua_State *L);
 
+/* ludus.ai: the searches and AI players for every game (lai.c). */
+int luaopen_ludus_ai(lua_State *L);
+
 /* The pure-Lua modules compiled in from scripts/ludus/ (embedded.c). */
 typedef struct ludus_script {
   const char *name;          /* "ludus.help" */

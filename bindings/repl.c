@@ -870,6 +870,10 @@ static int make_globals(lua_State *L) {
   }
   lua_getfield(L, 1, "help");
   set_global(L, "help");
+  lua_getfield(L, 1, "ai");
+  set_global(L, "ai");
+  lua_getfield(L, 1, "match");
+  set_global(L, "match");
   lua_getfield(L, LUA_REGISTRYINDEX, REPL_STATE);
   lua_getfield(L, 1, "pretty");
   lua_setfield(L, -2, "pretty");

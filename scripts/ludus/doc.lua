@@ -66,4 +66,34 @@ return {
     },
     methods = connect4_methods,
   },
+  ai = {
+    summary = "searches and AI players for every game, C or Lua-defined",
+    functions = {
+      search = "ai.search(g, {algorithm=, depth=, time=, nodes=, eval=, tt=}) -> "
+        .. "info {move, score, mate, depth, nodes, nps, pv, exact, stopped}",
+      alphabeta = "ai.alphabeta{depth=, time=1, nodes=, eval=, tt=16} -> a player: "
+        .. "alpha-beta, iterative deepening, table of tt MiB",
+      mcts = "ai.mcts{playouts=10000, time=, c=1.41, seed=} -> a player: UCT with "
+        .. "random playouts",
+      greedy = "ai.greedy{eval=} -> a player that looks one move ahead",
+      random = "ai.random{seed=} -> a player that picks any legal move",
+    },
+    methods = {
+      choose = "p:choose(g) -> the move p picks; p.info says how it searched",
+      new_game = "p:new_game() -> forgets what p learnt (its table)",
+    },
+  },
+  game = {
+    summary = "games written in Lua: game.define(spec) -> a game module",
+    functions = {
+      define = "game.define{name=, sides=, new=, turn=, moves=, play= or push=/pop=, "
+        .. "is_over=, result=, [hash=, eval=, copy=, tostring=]} -> a game module",
+    },
+  },
+  match = {
+    summary = "match(G, a, b, {games=, swap=, opening=, seed=}) -> score, Elo, records",
+    functions = {
+      elo = "match.elo(wins, draws, losses) -> Elo difference, low, high (95%)",
+    },
+  },
 }

@@ -69,9 +69,13 @@ end
 -- A function's line names it as it is called: "tictactoe.new() -> ...".
 local function function_line(module, name, line)
   local called = module .. "." .. name
-  if line:sub(1, #called + 1) == called .. "(" then
+  local function is_call(prefix)
+    local after = line:sub(#prefix + 1, #prefix + 1)
+    return line:sub(1, #prefix) == prefix and (after == "(" or after == "{")
+  end
+  if is_call(called) then
     return "  " .. line
-  elseif line:sub(1, #name + 1) == name .. "(" then
+  elseif is_call(name) then
     return "  " .. module .. "." .. line
   end
   return "  " .. called .. ": " .. line

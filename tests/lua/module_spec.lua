@@ -50,6 +50,23 @@ describe("doc", function()
   end
 end)
 
+describe("doc of the engine modules", function()
+  it("describes every function of ai, game and match, and the player methods", function()
+    for _, name in ipairs({"ai", "game", "match"}) do
+      local entry = assert(doc[name], "no doc entry for " .. name)
+      for key, value in pairs(ludus[name]) do
+        if type(value) == "function" then
+          assert.equal("string", type(entry.functions[key]), name .. "." .. key)
+        end
+      end
+    end
+    local player = ludus.ai.random{}
+    for key in pairs(getmetatable(player).__index) do
+      assert.equal("string", type(doc.ai.methods[key]), "player:" .. key)
+    end
+  end)
+end)
+
 describe("the example scripts", function()
   it("tictactoe.lua plays to a draw", function()
     local bin = os.getenv("LUDUS_BIN_DIR") or "."

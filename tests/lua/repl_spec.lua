@@ -414,7 +414,10 @@ describe("help", function()
     assert.matches("^ludus %d+%.%d+%.%d+: " ..
                    "help%(x%) shows the functions and methods of module x\n" ..
                    "  tictactoe  3x3 tic%-tac%-toe: [^\n]+\n" ..
-                   "  connect4   Connect Four, [^\n]+\n$", result.body)
+                   "  connect4   Connect Four, [^\n]+\n" ..
+                   "  ai         searches and AI players[^\n]+\n" ..
+                   "  game       games written in Lua[^\n]+\n" ..
+                   "  match      [^\n]+\n$", result.body)
   end)
 
   it("help(tictactoe) lists its functions and methods", function()
@@ -448,9 +451,10 @@ help(tictactoe.new)
 
   it("help(x) says what it knows when it does not know x", function()
     local result = repl("help(42)\nhelp('nothing')\nhelp(undefined_name)\n")
-    assert.equals("help: no help for 42 (help knows: tictactoe, connect4)\n" ..
-                  'help: no help for "nothing" (help knows: tictactoe, connect4)\n' ..
-                  "help: no help for nil (help knows: tictactoe, connect4)\n", result.body)
+    local known = "(help knows: tictactoe, connect4, ai, game, match)\n"
+    assert.equals("help: no help for 42 " .. known ..
+                  'help: no help for "nothing" ' .. known ..
+                  "help: no help for nil " .. known, result.body)
   end)
 
   it("help.text returns what help writes", function()

@@ -1,0 +1,365 @@
+-- game.lua: games written in Lua.  ludus.game.define(spec) checks a table
+-- of rule functions and returns a game module that behaves like a
+-- built-in one (new, load, turn, moves, play, push, pop, is_over, result,
+-- copy, hash, history, save, tostring, one method per side), and that the
+-- C searches of ludus.ai can drive (bindings/lgame.c).
+--
+-- The spec's functions take the spec's own position value (any Lua value)
+-- as their first argument:
+--   name                 "gomoku": used in messages
+--   sides                {"black", "white"}: the first moves first
+--   new(options)         -> a start position
+--   turn(s)              -> the side to move (one of sides)
+--   moves(s)             -> the legal moves, strings in a stable order
+--   play(s, m)           -> a new position with m played, s unchanged
+--   push(s, m), pop(s)   or: make and unmake in place (both, or neither)
+--   is_over(s)           -> true once the game has ended
+--   result(s)            -> {winner = side} or {} for a draw, when over
+--   hash(s), eval(s), copy(s), tostring(s)   optional
+
+local game = {}
+
+local REQUIRED = {"new", "turn", "moves", "is_over", "result"}
+local OPTIONAL = {"play", "push", "pop", "hash", "eval", "copy", "tostring"}
+local PROTOCOL = {
+  turn = true, moves = true, play = true, push = true, pop = true,
+  is_over = true, result = true, copy = true, hash = true, history = true,
+  save = true,
+}
+
+local function fail(spec_name, message, level)
+  error(spec_name .. ": " .. message, level and level + 1 or 3)
+end
+
+local function check_spec(spec)
+  if type(spec) ~= "table" then
+    error("game.define: the spec must be a table of functions (got "
+      .. type(spec) .. ")", 3)
+  end
+  local name = spec.name
+  if type(name) ~= "string" or name == "" then
+    error("game.define: spec.name must be a non-empty string (got "
+      .. type(name) .. ")", 3)
+  end
+  local prefix = "game.define: " .. name .. ": "
+  local sides = spec.sides
+  if type(sides) ~= "table" or type(sides[1]) ~= "string"
+      or type(sides[2]) ~= "string" or sides[1] == sides[2] or #sides ~= 2 then
+    error(prefix .. "spec.sides must name two different sides, "
+      .. 'like {"black", "white"}', 3)
+  end
+  for _, side in ipairs(sides) do
+    if PROTOCOL[side] or side:match("^__") or not side:match("^[%a_][%w_]*$") then
+      error(prefix .. "side name '" .. side .. "' cannot be a method name", 3)
+    end
+  end
+  for _, key in ipairs(REQUIRED) do
+    if type(spec[key]) ~= "function" then
+      error(prefix .. "spec." .. key .. " must be a function (got "
+        .. type(spec[key]) .. ")", 3)
+    end
+  end
+  for _, key in ipairs(OPTIONAL) do
+    if spec[key] ~= nil and type(spec[key]) ~= "function" then
+      error(prefix .. "spec." .. key .. " must be a function when given (got "
+        .. type(spec[key]) .. ")", 3)
+    end
+  end
+  if (spec.push == nil) ~= (spec.pop == nil) then
+    error(prefix .. "spec.push and spec.pop come together (one is missing)", 3)
+  end
+  if not spec.play and not spec.push then
+    error(prefix .. "spec needs play(s, m), or push(s, m) and pop(s)", 3)
+  end
+end
+
+local function shown(text)
+  text = tostring(text):gsub("%c", "?")
+  if #text > 40 then text = text:sub(1, 36) .. "..." end
+  return text
+end
+
+function game.define(spec)
+  check_spec(spec)
+  local name, sides = spec.name, {spec.sides[1], spec.sides[2]}
+  local side_index = {[sides[1]] = 1, [sides[2]] = 2}
+
+  -- Calls one of the spec's functions, naming it when it fails.
+  local function call(key, ...)
+    local ok, a = pcall(spec[key], ...)
+    if not ok then fail(name, "'" .. key .. "' raised an error: " .. tostring(a), 3) end
+    return a
+  end
+
+  local function legal_moves(raw)
+    local list = call("moves", raw)
+    if type(list) ~= "table" then
+      fail(name, "'moves' must return a table of moves (got " .. type(list) .. ")", 3)
+    end
+    local texts = {}
+    for i = 1, #list do
+      local kind = type(list[i])
+      if kind ~= "string" and kind ~= "number" then
+        fail(name, "'moves' returned a " .. kind .. " at index " .. i
+          .. " (moves are strings)", 3)
+      end
+      texts[i] = tostring(list[i])
+    end
+    return list, texts
+  end
+
+  local function winner_of(raw)
+    local result = call("result", raw)
+    if type(result) ~= "table" then
+      fail(name, "'result' must return a table like {winner = \"" .. sides[1]
+        .. "\"} (got " .. type(result) .. ")", 3)
+    end
+    local winner = result.winner
+    if winner ~= nil and not side_index[winner] then
+      fail(name, "'result' names an unknown winner '" .. shown(winner) .. "'", 3)
+    end
+    return winner, result
+  end
+
+  local function side_to_move(raw)
+    local side = call("turn", raw)
+    if not side_index[side] then
+      fail(name, "'turn' returned '" .. shown(side) .. "' (expected '"
+        .. sides[1] .. "' or '" .. sides[2] .. "')", 3)
+    end
+    return side
+  end
+
+  local Game = {__name = "ludus." .. name}
+  Game.__index = Game
+  local M = {name = name, sides = sides, spec = spec}
+
+  local function wrap(raw, options, history, pushed)
+    return setmetatable({raw = raw, options = options, moves_played = history or {},
+                         pushed = pushed or 0, undo = {}}, Game)
+  end
+
+  -- The legal move that text names, or nil and why not.
+  local function lookup(raw, m)
+    local kind = type(m)
+    if kind ~= "string" and kind ~= "number" then
+      return nil, "bad move (string expected, got " .. kind .. ")"
+    end
+    if call("is_over", raw) then
+      local winner = winner_of(raw)
+      return nil, "no move after the end of the game ("
+        .. (winner and winner .. " won" or "a draw") .. ")"
+    end
+    local list, texts = legal_moves(raw)
+    local text = tostring(m)
+    for i = 1, #texts do
+      if texts[i] == text then return list[i], text end
+    end
+    return nil, "illegal move '" .. shown(text) .. "' for " .. side_to_move(raw)
+      .. " (legal: " .. table.concat(texts, " ") .. ")"
+  end
+
+  local function find_move(g, m)
+    local move, text = lookup(g.raw, m)
+    if move == nil then fail(name, text, 3) end
+    return move, text
+  end
+
+  -- The position after the moves of history from the start: a fresh
+  -- value, and how many of its moves were pushed in place.
+  local function replay(options, history)
+    local raw = call("new", options)
+    for _, text in ipairs(history) do
+      local move = find_move({raw = raw}, text)
+      if spec.push then call("push", raw, move) else raw = call("play", raw, move) end
+    end
+    return raw, spec.push and #history or 0
+  end
+
+  -- A position of the spec that nothing else holds: searches and copies
+  -- may change it freely.
+  local function private_copy(g)
+    if spec.copy then return call("copy", g.raw), 0 end
+    if not spec.push then return g.raw, 0 end     -- play never changes it
+    return replay(g.options, g.moves_played)
+  end
+
+  local function played(g, move, text)
+    local raw, pushed
+    if spec.play then
+      raw, pushed = call("play", g.raw, move), 0
+    else
+      raw, pushed = private_copy(g)
+      call("push", raw, move)
+      pushed = pushed + 1
+    end
+    local history = table.move(g.moves_played, 1, #g.moves_played, 1, {})
+    history[#history + 1] = text
+    return wrap(raw, g.options, history, pushed)
+  end
+
+  local function check_self(g, method)
+    if getmetatable(g) ~= Game then
+      error("bad self for '" .. method .. "' (" .. name .. " game expected, got "
+        .. type(g) .. ")", 3)
+    end
+  end
+
+  function Game:turn()
+    check_self(self, "turn")
+    if call("is_over", self.raw) then return nil end
+    return side_to_move(self.raw)
+  end
+
+  function Game:moves()
+    check_self(self, "moves")
+    if call("is_over", self.raw) then return {} end
+    local _, texts = legal_moves(self.raw)
+    return texts
+  end
+
+  function Game:play(m)
+    check_self(self, "play")
+    return played(self, find_move(self, m))
+  end
+
+  for index, side in ipairs(sides) do
+    Game[side] = function(self, m)
+      check_self(self, side)
+      if not call("is_over", self.raw) and side_to_move(self.raw) ~= side then
+        fail(name, "it is " .. sides[3 - index] .. "'s turn, not " .. side .. "'s", 2)
+      end
+      return played(self, find_move(self, m))
+    end
+  end
+
+  function Game:push(m)
+    check_self(self, "push")
+    local move, text = find_move(self, m)
+    if spec.push then
+      call("push", self.raw, move)
+      self.pushed = self.pushed + 1
+    else
+      self.undo[#self.undo + 1] = self.raw
+      self.raw = call("play", self.raw, move)
+    end
+    self.moves_played[#self.moves_played + 1] = text
+    return self
+  end
+
+  -- Takes back in place what was made in place; a position that came
+  -- from copy() or play() is rebuilt from the start instead.
+  function Game:pop()
+    check_self(self, "pop")
+    local n = #self.moves_played
+    if n == 0 then fail(name, "no move to pop (the history is empty)", 2) end
+    local text = table.remove(self.moves_played)
+    if spec.push and self.pushed > 0 then
+      call("pop", self.raw)
+      self.pushed = self.pushed - 1
+    elseif not spec.push and #self.undo > 0 then
+      self.raw = table.remove(self.undo)
+    else
+      self.raw, self.pushed = replay(self.options, self.moves_played)
+      self.undo = {}
+    end
+    return text
+  end
+
+  function Game:is_over()
+    check_self(self, "is_over")
+    return call("is_over", self.raw) and true or false
+  end
+
+  function Game:result()
+    check_self(self, "result")
+    if not call("is_over", self.raw) then return nil end
+    local winner, result = winner_of(self.raw)
+    local out = {}
+    for key, value in pairs(result) do out[key] = value end
+    out.winner, out.draw = winner, winner == nil
+    return out
+  end
+
+  function Game:copy()
+    check_self(self, "copy")
+    local raw, pushed = private_copy(self)
+    return wrap(raw, self.options,
+                table.move(self.moves_played, 1, #self.moves_played, 1, {}), pushed)
+  end
+
+  function Game:hash()
+    check_self(self, "hash")
+    if not spec.hash then fail(name, "this game defines no hash", 2) end
+    local h = call("hash", self.raw)
+    if math.type(h) ~= "integer" then
+      fail(name, "'hash' must return an integer (got " .. type(h) .. ")", 2)
+    end
+    return h
+  end
+
+  function Game:history()
+    check_self(self, "history")
+    return table.move(self.moves_played, 1, #self.moves_played, 1, {})
+  end
+
+  function Game:save()
+    check_self(self, "save")
+    return table.concat(self.moves_played, " ")
+  end
+
+  function Game:__tostring()
+    local text
+    if spec.tostring then
+      text = call("tostring", self.raw)
+    else
+      local over = call("is_over", self.raw)
+      text = name .. " after " .. #self.moves_played .. " moves"
+      if over then
+        local winner = winner_of(self.raw)
+        text = text .. (winner and ", " .. winner .. " won" or ", a draw")
+      else
+        text = text .. ", " .. side_to_move(self.raw) .. " to move"
+      end
+    end
+    return tostring(text)
+  end
+
+  -- What bindings/lgame.c needs to search these games.
+  Game.__ludus_game = {
+    spec = spec, name = name, sides = sides,
+    root = function(g) return (private_copy(g)) end,
+    wrap = function(raw) return wrap(raw, nil) end,
+  }
+
+  function M.new(options)
+    if options ~= nil and type(options) ~= "table" then
+      error(name .. ".new: options must be a table (got " .. type(options) .. ")", 2)
+    end
+    return wrap(call("new", options), options)
+  end
+
+  -- load(record [, options]): the game after the moves of record, or
+  -- nil and what was wrong.
+  function M.load(text, options)
+    if type(text) ~= "string" then
+      error(name .. ".load: record must be a string (got " .. type(text) .. ")", 2)
+    end
+    local g = M.new(options)
+    local ply = 0
+    for token in text:gmatch("[^%s,;]+") do
+      ply = ply + 1
+      local move, why = lookup(g.raw, token)
+      if move == nil then
+        return nil, name .. ": bad record: move " .. ply .. " '" .. shown(token)
+          .. "' (" .. why .. ")"
+      end
+      g:push(move)
+    end
+    return g
+  end
+
+  return M
+end
+
+return game
