@@ -257,6 +257,10 @@ static void run_mcts(lua_State *L, uint64_t seed, const char *where) {
   lua_createtable(L, 0, 12);
   set_move(L, target, result.best);
   set_number(L, "value", result.value);
+  if (result.proven) {
+    lua_pushstring(L, result.proven > 0 ? "win" : "loss");
+    lua_setfield(L, -2, "proven");
+  }
   set_integer(L, "playouts", (lua_Integer)result.playouts);
   set_integer(L, "visits", result.best_visits);
   set_integer(L, "nodes", (lua_Integer)result.plies);

@@ -5,6 +5,10 @@
 ** node's children, finishes the game with uniformly random moves and
 ** credits the result to every node on its path.  A node's reward is
 ** counted for the side that moved into it: 1 for a win, 1/2 for a draw.
+** Wins and losses that are certain are proven up the tree (the
+** MCTS-Solver of Winands, Bjornsson and Saito 2008): a move that wins at
+** once is always taken, and one that loses by force never chosen while
+** another is left.
 ** All moves are made and unmade on the one state, so a game written in
 ** Lua can be searched as well as one written in C.
 */
@@ -15,6 +19,8 @@
 #include "search.h"
 
 #define NO_NODE UINT32_MAX
+#define WON 1
+#define LOST (-1)
 
 typedef struct node {
   game_move move;            /* the move that leads here */
@@ -23,6 +29,7 @@ typedef struct node {
   uint16_t children;
   uint8_t mover;             /* the side that played move */
   uint8_t expanded;
+  int8_t proven;             /* for the mover: WON, LOST, or 0 unknown */
   double reward;
 } node;
 
@@ -105,18 +112,21 @@ static bool expand(mcts *m, uint32_t at) {
   return true;
 }
 
-/* The child to follow: an unvisited one first, else the best UCB1. */
+/* The child to follow: a proven win, else an unvisited one, else the best
+   UCB1 among those not proven lost. */
 static uint32_t select_child(const mcts *m, uint32_t at) {
   const node *parent = &m->nodes[at];
   double log_visits = log((double)parent->visits);
   double c = m->options->exploration;
   uint32_t best = parent->first_child;
-  double best_value = -1.0;
+  double best_value = -2.0;
   for (uint32_t i = 0; i < parent->children; i++) {
     uint32_t id = parent->first_child + i;
     const node *child = &m->nodes[id];
-    if (child->visits == 0) return id;
-    double value = child->reward / child->visits +
+    if (child->proven == WON) return id;
+    double value = child->proven == LOST ? -1.0
+                 : child->visits == 0 ? 1e300
+                 : child->reward / child->visits +
                    c * sqrt(log_visits / child->visits);
     if (value > best_value) {
       best_value = value;
@@ -124,6 +134,22 @@ static uint32_t select_child(const mcts *m, uint32_t at) {
     }
   }
   return best;
+}
+
+/* After the node at path[i] was proven, proves what follows above it. */
+static void prove_upwards(mcts *m, const uint32_t *path, size_t i) {
+  for (; i > 0; i--) {
+    node *child = &m->nodes[path[i]], *parent = &m->nodes[path[i - 1]];
+    if (child->proven == WON) {
+      parent->proven = LOST;        /* its mover let the opponent win */
+    } else if (child->proven == LOST) {
+      for (uint32_t j = 0; j < parent->children; j++)
+        if (m->nodes[parent->first_child + j].proven != LOST) return;
+      parent->proven = WON;         /* every answer loses */
+    } else {
+      return;
+    }
+  }
 }
 
 /* Plays random moves to the end of the game; its status. */
@@ -143,25 +169,60 @@ static game_status playout(mcts *m) {
   return GAME_DRAW;
 }
 
+/* A child of at whose move wins on the spot, or NO_NODE: looking one
+   move ahead at each new node is what lets the tree see a threat. */
+static uint32_t winning_child(mcts *m, uint32_t at) {
+  const game_class *cls = m->cls;
+  const node *parent = &m->nodes[at];
+  for (uint32_t i = 0; i < parent->children; i++) {
+    uint32_t id = parent->first_child + i;
+    game_undo undo;
+    cls->make(m->state, m->nodes[id].move, &undo);
+    game_status status = cls->status(m->state);
+    cls->unmake(m->state, m->nodes[id].move, &undo);
+    if (status != GAME_ONGOING && status != GAME_DRAW &&
+        (status == GAME_WIN_0) == (m->nodes[id].mover == 0))
+      return id;
+  }
+  return NO_NODE;
+}
+
 static void one_playout(mcts *m, uint32_t *path, size_t path_capacity) {
+  const game_class *cls = m->cls;
   size_t length = 0;
   uint32_t at = 0;
   path[length++] = at;
-  while (m->nodes[at].expanded && length < path_capacity &&
-         m->cls->status(m->state) == GAME_ONGOING) {
+  game_status status = cls->status(m->state);
+  while (m->nodes[at].expanded && !m->nodes[at].proven &&
+         length < path_capacity && status == GAME_ONGOING) {
     at = select_child(m, at);
     path[length++] = at;
     if (!play(m, m->nodes[at].move)) break;
+    status = cls->status(m->state);
   }
-  if (!m->nodes[at].expanded && length < path_capacity &&
-      m->cls->status(m->state) == GAME_ONGOING && !m->out_of_memory &&
-      expand(m, at)) {
-    at = m->nodes[at].first_child +
-         rng_below(&m->random, m->nodes[at].children);
+  if (status == GAME_ONGOING && !m->nodes[at].expanded && !m->nodes[at].proven &&
+      length < path_capacity && !m->out_of_memory && expand(m, at)) {
+    uint32_t chosen = winning_child(m, at);
+    if (chosen == NO_NODE)
+      chosen = m->nodes[at].first_child +
+               rng_below(&m->random, m->nodes[at].children);
+    at = chosen;
     path[length++] = at;
     play(m, m->nodes[at].move);
+    status = cls->status(m->state);
   }
-  game_status status = m->out_of_memory ? GAME_DRAW : playout(m);
+  node *leaf = &m->nodes[at];
+  if (status != GAME_ONGOING && status != GAME_DRAW && !leaf->proven) {
+    leaf->proven = (status == GAME_WIN_0) == (leaf->mover == 0) ? WON : LOST;
+    prove_upwards(m, path, length - 1);
+  }
+  if (leaf->proven) {
+    /* A proven node needs no playout: its result is known. */
+    int winner = leaf->proven == WON ? leaf->mover : 1 - leaf->mover;
+    status = winner == 0 ? GAME_WIN_0 : GAME_WIN_1;
+  } else if (status == GAME_ONGOING) {
+    status = m->out_of_memory ? GAME_DRAW : playout(m);
+  }
   for (size_t i = 0; i < length; i++) {
     node *n = &m->nodes[path[i]];
     n->visits++;
@@ -173,12 +234,18 @@ static void one_playout(mcts *m, uint32_t *path, size_t path_capacity) {
   take_back_all(m);
 }
 
+/* The move to play: a proven win, else the most visited of those not
+   proven lost (of all, when every one is). */
 static uint32_t most_visited_child(const mcts *m, uint32_t at) {
   const node *parent = &m->nodes[at];
   uint32_t best = parent->first_child;
-  for (uint32_t i = 1; i < parent->children; i++) {
+  for (uint32_t i = 0; i < parent->children; i++) {
     uint32_t id = parent->first_child + i;
-    if (m->nodes[id].visits > m->nodes[best].visits) best = id;
+    const node *child = &m->nodes[id], *held = &m->nodes[best];
+    if (child->proven == WON) return id;
+    bool child_lost = child->proven == LOST, held_lost = held->proven == LOST;
+    if (held_lost != child_lost ? held_lost : child->visits > held->visits)
+      best = id;
   }
   return best;
 }
@@ -214,7 +281,7 @@ void search_mcts(const game_class *cls, void *state,
   }
 
   /* The tick follows the playout, so a budget of n plays exactly n. */
-  while (!m.out_of_memory && !limit->stopped) {
+  while (!m.out_of_memory && !limit->stopped && !m.nodes[0].proven) {
     one_playout(&m, path, sizeof path / sizeof path[0]);
     result->playouts++;
     /* A playout costs far more than a clock read: check every time. */
@@ -237,6 +304,9 @@ void search_mcts(const game_class *cls, void *state,
     result->value = b->reward / b->visits;
     result->best_visits = b->visits;
   }
+  /* The root's mover is the side that is not to move. */
+  result->proven = -m.nodes[0].proven;
+  if (result->proven) result->value = result->proven > 0 ? 1.0 : 0.0;
   result->plies = m.plies;
   result->tree_nodes = m.count;
   free(m.nodes);

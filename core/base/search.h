@@ -67,13 +67,15 @@ typedef struct mcts_result {
   uint64_t playouts;
   uint64_t plies;          /* moves made, in the tree and the playouts */
   double value;            /* the best move's mean result: 1 win, 0 loss */
+  int proven;              /* 1: a forced win, -1: a forced loss, 0: open */
   uint32_t best_visits;
   uint32_t tree_nodes;
   int pv_length;           /* the most visited line */
   game_move pv[SEARCH_MAX_PLY];
 } mcts_result;
 
-/* One playout per limit node: limit->max_nodes is the playout budget. */
+/* One playout per limit node: limit->max_nodes is the playout budget.
+   Stops early once the root's value is proven. */
 void search_mcts(const game_class *cls, void *state,
                  const mcts_options *options, search_limit *limit,
                  mcts_result *result);

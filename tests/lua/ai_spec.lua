@@ -197,7 +197,11 @@ describe("a game written in Lua, searched in C", function()
     assert.equal(-4, info.mate)
     info = ai.search(T.load("a1 a3 b2 c1"), {algorithm = "mcts", playouts = 300, seed = 1})
     assert.equal("c3", info.move)
+    assert.equal("win", info.proven)            -- proven at once: no more playouts
+    assert.is_true(info.playouts < 300)
+    info = ai.search(T.load("b2"), {algorithm = "mcts", playouts = 300, seed = 1})
     assert.equal(300, info.playouts)
+    assert.is_nil(info.proven)
   end)
 
   it("hands a Lua evaluation a game it can ask", function()
