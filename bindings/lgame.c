@@ -405,12 +405,11 @@ static int module_new(lua_State *L) {
   return 1;
 }
 
-/* load(record): the game after the moves of record, or nil and why. */
-static int module_load(lua_State *L) {
-  const game_class *cls = CLASS();
+int lgame_load(lua_State *L, const game_class *cls, const void *start,
+               int arg) {
   size_t len;
-  const char *text = luaL_checklstring(L, 1, &len);
-  lgame *g = new_start_game(L);
+  const char *text = luaL_checklstring(L, arg, &len);
+  lgame *g = lgame_push(L, cls, start);
   if (strlen(text) != len) {
     lua_pushnil(L);
     lua_pushfstring(L, "%s: bad record (it contains a zero byte)", cls->name);
@@ -434,6 +433,16 @@ static int module_load(lua_State *L) {
                     err.code == GAME_EILLEGAL ? "illegal" : "unreadable",
                     err.ply, shown, err.why);
   return 2;
+}
+
+/* load(record): the game after the moves of record, or nil and why. */
+static int module_load(lua_State *L) {
+  const game_class *cls = CLASS();
+  _Alignas(16) unsigned char start[1024];
+  if (cls->state_size > sizeof start)
+    return luaL_error(L, "%s: position too large", cls->name);
+  cls->init(start);
+  return lgame_load(L, cls, start, 1);
 }
 
 static const luaL_Reg module_functions[] = {

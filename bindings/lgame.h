@@ -40,6 +40,12 @@ const void *lgame_start(lgame *game);
 /* Plays a legal move in place, recording it in the history. */
 void lgame_push_move(lua_State *L, lgame *game, game_move move);
 
+/* load(record) from start, for a binding whose games take options: pushes
+   the game after the moves of the record at arg, or nil and what was
+   wrong; returns the number of values pushed. */
+int lgame_load(lua_State *L, const game_class *cls, const void *start,
+               int arg);
+
 /* g:play(m), for a game binding to offer under another name too. */
 int lgame_play(lua_State *L);
 

@@ -18,6 +18,8 @@ volatile sig_atomic_t ludus_interrupted = 0;
 static const luaL_Reg game_modules[] = {
   {"tictactoe", luaopen_ludus_tictactoe},
   {"connect4", luaopen_ludus_connect4},
+  {"mnk", luaopen_ludus_mnk},
+  {"gomoku", luaopen_ludus_gomoku},
   {NULL, NULL}
 };
 

@@ -43,6 +43,19 @@ connect4_methods.solve = "g:solve{weak=, nodes=, time=, progress=} -> exact "
 connect4_methods.analyze = "g:analyze{weak=, nodes=, time=} -> the score of "
   .. "every column (nil if full), info"
 
+local function mnk_methods(sides, example)
+  local methods = protocol(sides, example)
+  methods.size = "g:size() -> m, n, k: columns, rows, and the line that wins"
+  return methods
+end
+
+local mnk_methods_x = mnk_methods('"x" or "o"', '"b2"')
+mnk_methods_x.x = "g:x(m) -> like play, but raises unless x is to move"
+mnk_methods_x.o = "g:o(m) -> like play, but raises unless o is to move"
+local gomoku_methods = mnk_methods('"black" or "white"', '"h8"')
+gomoku_methods.black = "g:black(m) -> like play, but raises unless black is to move"
+gomoku_methods.white = "g:white(m) -> like play, but raises unless white is to move"
+
 return {
   tictactoe = {
     summary = "3x3 tic-tac-toe: x moves first, squares a1..c3 (column, row)",
@@ -65,6 +78,26 @@ return {
         .. "picture, top row first, or nil, message",
     },
     methods = connect4_methods,
+  },
+  mnk = {
+    summary = "the m,n,k-game in C: k in a row wins on an m x n board (3,3,3 default)",
+    functions = {
+      new = "mnk.new{m=3, n=3, k=3, exact=false} -> the empty board, x to move; "
+        .. "exact: longer lines do not win",
+      load = "mnk.load(text [, options]) -> the game after moves like 'b2 a1', "
+        .. "or nil, message",
+    },
+    methods = mnk_methods_x,
+  },
+  gomoku = {
+    summary = "gomoku in C: five in a row on 15x15, black first (the m,n,k core)",
+    functions = {
+      new = "gomoku.new{size=15, exact=false} -> the empty board, black to move; "
+        .. "exact: an overline does not win",
+      load = "gomoku.load(text [, options]) -> the game after moves like 'h8 j9', "
+        .. "or nil, message",
+    },
+    methods = gomoku_methods,
   },
   ai = {
     summary = "searches and AI players for every game, C or Lua-defined",

@@ -352,15 +352,19 @@ error(setmetatable({}, {__tostring = function() return "my error" end}))
     assert.equals("stdin:1: 'end' expected near <eof>\n", result.err)
   end)
 
-  it("makes ludus, the games and help global", function()
+  it("makes ludus, the games, ai, match and help global", function()
     local result = repl([[
 ludus == require "ludus"
 tictactoe == require "ludus.tictactoe"
 connect4 == require "ludus.connect4"
+gomoku == require "ludus.gomoku"
 help == require "ludus.help"
+ai == require "ludus.ai"
+match == require "ludus.match"
 ludus.games
 ]])
-    assert.equals("true\ntrue\ntrue\ntrue\n{\"tictactoe\", \"connect4\"}\n", result.body)
+    assert.equals(("true\n"):rep(7) .. '{"tictactoe", "connect4", "mnk", "gomoku"}\n',
+                  result.body)
   end)
 
   it("runs a script first with -i, and leaves its globals", function()
@@ -415,6 +419,8 @@ describe("help", function()
                    "help%(x%) shows the functions and methods of module x\n" ..
                    "  tictactoe  3x3 tic%-tac%-toe: [^\n]+\n" ..
                    "  connect4   Connect Four, [^\n]+\n" ..
+                   "  mnk        the m,n,k%-game[^\n]+\n" ..
+                   "  gomoku     gomoku in C[^\n]+\n" ..
                    "  ai         searches and AI players[^\n]+\n" ..
                    "  game       games written in Lua[^\n]+\n" ..
                    "  match      [^\n]+\n$", result.body)
@@ -451,7 +457,7 @@ help(tictactoe.new)
 
   it("help(x) says what it knows when it does not know x", function()
     local result = repl("help(42)\nhelp('nothing')\nhelp(undefined_name)\n")
-    local known = "(help knows: tictactoe, connect4, ai, game, match)\n"
+    local known = "(help knows: tictactoe, connect4, mnk, gomoku, ai, game, match)\n"
     assert.equals("help: no help for 42 " .. known ..
                   'help: no help for "nothing" ' .. known ..
                   "help: no help for nil " .. known, result.body)

@@ -1,0 +1,230 @@
+/*
+** board.c: m,n,k rules, hashing and evaluation.
+*/
+#include <string.h>
+
+#include "base/hash.h"
+#include "mnk.h"
+
+/* The four directions a line runs in, as (column, row) steps. */
+static const int8_t directions[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+
+bool mnk_size_ok(int m, int n, int k) {
+  return m >= 1 && n >= 1 && m <= MNK_MAX_SIDE && n <= MNK_MAX_SIDE &&
+         k >= 1 && k <= (m > n ? m : n);
+}
+
+/* Zobrist keys made on the fly: a mix of the side and the cell. */
+static uint64_t cell_key(int side, int cell) {
+  return hash_mix64(0x6d6e6b2d6b657973u + (uint64_t)(side * MNK_MAX_CELLS + cell));
+}
+
+void mnk_init(mnk_board *board, int m, int n, int k, bool exact) {
+  memset(board, 0, sizeof *board);
+  board->m = (uint8_t)m;
+  board->n = (uint8_t)n;
+  board->k = (uint8_t)k;
+  board->exact = exact;
+  /* The size is part of every key, so tables never mix boards. */
+  board->hash = hash_mix64((uint64_t)(m << 24 | n << 16 | k << 8 | exact));
+}
+
+int mnk_turn(const mnk_board *board) { return board->placed & 1; }
+
+int mnk_cell(const mnk_board *board, int cell) {
+  for (int side = 0; side < 2; side++)
+    if (board->stones[side][cell >> 6] >> (cell & 63) & 1) return side;
+  return -1;
+}
+
+bool mnk_is_empty(const mnk_board *board, int cell) {
+  return mnk_cell(board, cell) < 0;
+}
+
+/* Stones of side in a row from (column, row), stepping by (dc, dr). */
+static int run(const mnk_board *board, int side, int column, int row,
+               int dc, int dr) {
+  int count = 0;
+  for (;;) {
+    column += dc;
+    row += dr;
+    if (column < 0 || row < 0 || column >= board->m || row >= board->n)
+      return count;
+    if (mnk_cell(board, row * board->m + column) != side) return count;
+    count++;
+  }
+}
+
+static bool wins_through(const mnk_board *board, int side, int cell) {
+  int column = cell % board->m, row = cell / board->m;
+  for (int d = 0; d < 4; d++) {
+    int dc = directions[d][0], dr = directions[d][1];
+    int line = 1 + run(board, side, column, row, dc, dr) +
+               run(board, side, column, row, -dc, -dr);
+    if (board->exact ? line == board->k : line >= board->k) return true;
+  }
+  return false;
+}
+
+void mnk_make(mnk_board *board, int cell) {
+  int side = mnk_turn(board);
+  board->stones[side][cell >> 6] |= (uint64_t)1 << (cell & 63);
+  board->hash ^= cell_key(side, cell);
+  board->placed++;
+  if (!board->winner && wins_through(board, side, cell))
+    board->winner = (uint8_t)(side + 1);
+}
+
+void mnk_unmake(mnk_board *board, int cell, int old_winner) {
+  board->placed--;
+  int side = mnk_turn(board);
+  board->stones[side][cell >> 6] &= ~((uint64_t)1 << (cell & 63));
+  board->hash ^= cell_key(side, cell);
+  board->winner = (uint8_t)old_winner;
+}
+
+game_status mnk_status(const mnk_board *board) {
+  if (board->winner) return board->winner == 1 ? GAME_WIN_0 : GAME_WIN_1;
+  if (board->placed == board->m * board->n) return GAME_DRAW;
+  return GAME_ONGOING;
+}
+
+int mnk_eval(const mnk_board *board) {
+  /* weight[s]: a line with s stones of one side and none of the other. */
+  static const int weight[8] = {0, 1, 4, 16, 64, 256, 1024, 4096};
+  int m = board->m, n = board->n, k = board->k, score[2] = {0, 0};
+  for (int d = 0; d < 4; d++) {
+    int dc = directions[d][0], dr = directions[d][1];
+    for (int row = 0; row < n; row++) {
+      for (int column = 0; column < m; column++) {
+        int end_column = column + dc * (k - 1), end_row = row + dr * (k - 1);
+        if (end_column >= m || end_row < 0 || end_row >= n) continue;
+        int count[2] = {0, 0};
+        for (int i = 0; i < k; i++) {
+          int side = mnk_cell(board, (row + dr * i) * m + column + dc * i);
+          if (side >= 0) count[side]++;
+        }
+        if (count[0] && !count[1]) score[0] += weight[count[0] < 7 ? count[0] : 7];
+        if (count[1] && !count[0]) score[1] += weight[count[1] < 7 ? count[1] : 7];
+      }
+    }
+  }
+  int side = mnk_turn(board);
+  return score[side] - score[1 - side];
+}
+
+/* ---- the protocol ---- */
+
+static void class_init(void *state) { mnk_init(state, 3, 3, 3, false); }
+static void gomoku_init(void *state) { mnk_init(state, 15, 15, 5, false); }
+static int class_turn(const void *state) { return mnk_turn(state); }
+
+static int class_moves(const void *state, game_move *out) {
+  const mnk_board *board = state;
+  if (mnk_status(board) != GAME_ONGOING) return 0;
+  int count = 0, cells = board->m * board->n;
+  for (int word = 0; word * 64 < cells; word++) {
+    uint64_t free = ~(board->stones[0][word] | board->stones[1][word]);
+    if (cells - word * 64 < 64) free &= ((uint64_t)1 << (cells - word * 64)) - 1;
+    while (free) {
+      out[count++] = (game_move)(word * 64 + __builtin_ctzll(free));
+      free &= free - 1;
+    }
+  }
+  return count;
+}
+
+static void class_make(void *state, game_move move, game_undo *undo) {
+  mnk_board *board = state;
+  undo->word[0] = board->winner;
+  mnk_make(board, (int)move);
+}
+
+static void class_unmake(void *state, game_move move, const game_undo *undo) {
+  mnk_unmake(state, (int)move, (int)undo->word[0]);
+}
+
+static game_status class_status(const void *state) { return mnk_status(state); }
+static uint64_t class_hash(const void *state) {
+  return ((const mnk_board *)state)->hash;
+}
+static int class_eval(const void *state) { return mnk_eval(state); }
+
+static game_error class_parse_move(const void *state, const char *text,
+                                   game_move *move, const char **why) {
+  const mnk_board *board = state;
+  int cell = mnk_parse_cell(board, text);
+  if (cell < 0) {
+    *why = "not a square of this board";
+    return GAME_EBADTEXT;
+  }
+  if (mnk_status(board) != GAME_ONGOING) {
+    *why = "the game is over";
+    return GAME_EOVER;
+  }
+  if (!mnk_is_empty(board, cell)) {
+    *why = "square is taken";
+    return GAME_EILLEGAL;
+  }
+  *move = (game_move)cell;
+  return GAME_OK;
+}
+
+static size_t class_format_move(const void *state, game_move move, char *buf,
+                                size_t size) {
+  char name[8];
+  mnk_cell_name(state, (int)move, name);
+  size_t len = strlen(name);
+  if (size > 0) {
+    size_t n = len < size ? len : size - 1;
+    memcpy(buf, name, n);
+    buf[n] = '\0';
+  }
+  return len;
+}
+
+static size_t class_render(const void *state, char *buf, size_t size) {
+  static const char *const marks[2] = {"x", "o"};
+  return mnk_render(state, marks, mnk_class.side, buf, size);
+}
+
+static size_t gomoku_render(const void *state, char *buf, size_t size) {
+  static const char *const marks[2] = {"\u25cf", "\u25cb"};
+  return mnk_render(state, marks, gomoku_class.side, buf, size);
+}
+
+const game_class mnk_class = {
+  .name = "mnk",
+  .side = {"x", "o"},
+  .state_size = sizeof(mnk_board),
+  .max_moves = MNK_MAX_CELLS,
+  .init = class_init,
+  .turn = class_turn,
+  .moves = class_moves,
+  .make = class_make,
+  .unmake = class_unmake,
+  .status = class_status,
+  .hash = class_hash,
+  .eval = class_eval,
+  .parse_move = class_parse_move,
+  .format_move = class_format_move,
+  .render = class_render,
+};
+
+const game_class gomoku_class = {
+  .name = "gomoku",
+  .side = {"black", "white"},
+  .state_size = sizeof(mnk_board),
+  .max_moves = MNK_MAX_CELLS,
+  .init = gomoku_init,
+  .turn = class_turn,
+  .moves = class_moves,
+  .make = class_make,
+  .unmake = class_unmake,
+  .status = class_status,
+  .hash = class_hash,
+  .eval = class_eval,
+  .parse_move = class_parse_move,
+  .format_move = class_format_move,
+  .render = gomoku_render,
+};

@@ -1,0 +1,150 @@
+/*
+** test_mnk.c: the m,n,k-game: 3,3,3 is tic-tac-toe move for move, the
+** small games have their known values, and gomoku's exact-five rule.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "base/game.h"
+#include "base/search.h"
+#include "base/solve.h"
+#include "mnk/mnk.h"
+#include "tictactoe/tictactoe.h"
+
+static void play(mnk_board *b, const char *moves) {
+  char text[8];
+  for (const char *p = moves; *p;) {
+    while (*p == ' ') p++;
+    size_t n = 0;
+    while (p[n] && p[n] != ' ') n++;
+    memcpy(text, p, n);
+    text[n] = '\0';
+    int cell = mnk_parse_cell(b, text);
+    assert_true(cell >= 0);
+    assert_true(mnk_is_empty(b, cell));
+    mnk_make(b, cell);
+    p += n;
+  }
+}
+
+static void test_333_is_tictactoe(void **unused) {
+  (void)unused;
+  mnk_board b;
+  ttt_board t;
+  mnk_init(&b, 3, 3, 3, false);
+  ttt_init(&t);
+  for (int depth = 1; depth <= 9; depth++)
+    assert_int_equal(game_perft(&mnk_class, &b, depth),
+                     game_perft(&ttt_class, &t, depth));
+  assert_int_equal(game_count_games(&mnk_class, &b), 255168);
+  /* The same move order: the protocol's moves name the same squares. */
+  game_move a[GAME_MAX_MOVES], c[GAME_MAX_MOVES];
+  int n = mnk_class.moves(&b, a);
+  assert_int_equal(n, ttt_class.moves(&t, c));
+  for (int i = 0; i < n; i++) {
+    char x[8], y[8];
+    mnk_class.format_move(&b, a[i], x, sizeof x);
+    ttt_class.format_move(&t, c[i], y, sizeof y);
+    assert_string_equal(x, y);
+  }
+}
+
+static int solve(int m, int n, int k) {
+  mnk_board b;
+  mnk_init(&b, m, n, k, false);
+  tt_table *tt = tt_new(16);
+  search_options options = {.tt = tt};
+  search_limit limit = {0};
+  limit_start(&limit);
+  search_result result;
+  search_alphabeta(&mnk_class, &b, &options, &limit, &result);
+  tt_free(tt);
+  assert_true(result.exact);
+  return game_score_sign(result.score);
+}
+
+/* Known values: 3,3,3 and 4,4,4 are draws, 4,4,3 a first-player win. */
+static void test_small_games_solved(void **unused) {
+  (void)unused;
+  assert_int_equal(solve(3, 3, 3), 0);
+  assert_int_equal(solve(4, 4, 3), 1);
+  assert_int_equal(solve(4, 4, 4), 0);
+  assert_int_equal(solve(3, 3, 4), 0);            /* no line fits */
+}
+
+static void test_five_and_the_exact_rule(void **unused) {
+  (void)unused;
+  for (int exact = 0; exact <= 1; exact++) {
+    mnk_board b;
+    mnk_init(&b, 15, 15, 5, exact);
+    /* Black: d8 e8 f8 h8 i8; white far away; then g8 joins six. */
+    play(&b, "d8 a1 e8 a2 f8 a3 h8 a4 i8 a6");
+    assert_int_equal(mnk_status(&b), GAME_ONGOING);
+    play(&b, "g8");
+    assert_int_equal(mnk_status(&b), exact ? GAME_ONGOING : GAME_WIN_0);
+  }
+  mnk_board b;
+  mnk_init(&b, 15, 15, 5, true);
+  play(&b, "h8 a1 h9 a2 h10 a3 h11 a4 h12");        /* exactly five */
+  assert_int_equal(mnk_status(&b), GAME_WIN_0);
+  mnk_init(&b, 15, 15, 5, false);
+  play(&b, "a1 h8 b1 i9 c1 j10 d1 k11 o15 l12");   /* white's diagonal */
+  assert_int_equal(mnk_status(&b), GAME_WIN_1);
+}
+
+static void test_unmake_restores(void **unused) {
+  (void)unused;
+  mnk_board b, before;
+  mnk_init(&b, 15, 15, 5, false);
+  play(&b, "h8 a1 h9 a2 h10 a3 h11 a4");
+  before = b;
+  game_undo undo;
+  game_move move = (game_move)mnk_parse_cell(&b, "h12");
+  mnk_class.make(&b, move, &undo);
+  assert_int_equal(mnk_status(&b), GAME_WIN_0);
+  mnk_class.unmake(&b, move, &undo);
+  assert_memory_equal(&b, &before, sizeof b);
+}
+
+static void test_cells_by_name(void **unused) {
+  (void)unused;
+  mnk_board b;
+  mnk_init(&b, 15, 15, 5, false);
+  assert_int_equal(mnk_parse_cell(&b, "a1"), 0);
+  assert_int_equal(mnk_parse_cell(&b, "O15"), 224);
+  assert_int_equal(mnk_parse_cell(&b, "b2"), 16);
+  const char *bad[] = {"p1", "a16", "a0", "a", "1a", "a01", "a1x", "", "a100"};
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+    assert_int_equal(mnk_parse_cell(&b, bad[i]), -1);
+  char name[8];
+  mnk_cell_name(&b, 224, name);
+  assert_string_equal(name, "o15");
+}
+
+static void test_render(void **unused) {
+  (void)unused;
+  mnk_board b;
+  mnk_init(&b, 4, 3, 3, false);
+  play(&b, "b2 a1");
+  char text[256];
+  static const char *const marks[2] = {"x", "o"};
+  mnk_render(&b, marks, mnk_class.side, text, sizeof text);
+  assert_string_equal(text, "3 . . . .\n2 . x . .\n1 o . . .\n  a b c d\nx to move");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_333_is_tictactoe),
+    cmocka_unit_test(test_small_games_solved),
+    cmocka_unit_test(test_five_and_the_exact_rule),
+    cmocka_unit_test(test_unmake_restores),
+    cmocka_unit_test(test_cells_by_name),
+    cmocka_unit_test(test_render),
+  };
+  return cmocka_run_group_tests(tests, 0, NULL);
+}
