@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "connect4.h"
+#include "solve.h"
 
 #define YELLOW_CIRCLE "\xf0\x9f\x9f\xa1"     /* U+1F7E1 */
 #define RED_CIRCLE "\xf0\x9f\x94\xb4"        /* U+1F534 */
@@ -168,6 +169,8 @@ static size_t class_render(const void *state, char *buf, size_t size) {
   return c4_render(state, buf, size);
 }
 
+static int class_eval(const void *state) { return c4_eval(state); }
+
 const game_class c4_class = {
   .name = "connect4",
   .side = {"yellow", "red"},
@@ -180,7 +183,7 @@ const game_class c4_class = {
   .unmake = class_unmake,
   .status = class_status,
   .hash = class_hash,
-  .eval = NULL,
+  .eval = class_eval,
   .parse_move = class_parse_move,
   .format_move = class_format_move,
   .render = class_render,

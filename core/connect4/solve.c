@@ -325,3 +325,19 @@ int c4_best_move(const c4_board *board, c4_table *table, search_limit *limit,
   }
   return -1;
 }
+
+/* ---- a heuristic for the generic searches ---- */
+
+int c4_eval(const c4_board *board) {
+  geometry g;
+  geometry_init(&g, board);
+  uint64_t mine = board->current, theirs = board->current ^ board->mask;
+  int score = 16 * (count_bits(winning_cells(&g, mine, board->mask)) -
+                    count_bits(winning_cells(&g, theirs, board->mask)));
+  for (int c = 0; c < g.width; c++) {
+    int weight = g.width / 2 - abs(2 * c - (g.width - 1)) / 2;
+    score += weight * (count_bits(mine & g.column[c]) -
+                       count_bits(theirs & g.column[c]));
+  }
+  return score;
+}

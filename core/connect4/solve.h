@@ -65,4 +65,9 @@ int c4_best_move(const c4_board *board, c4_table *table, search_limit *limit,
 /* Score of a position whose side to move can win at once. */
 int c4_immediate_win_score(const c4_board *board);
 
+/* A heuristic for the generic searches (ludus.ai), from the side to move:
+   cells where one more chip makes four (threats), and chips near the
+   centre, which take part in more lines. */
+int c4_eval(const c4_board *board);
+
 #endif

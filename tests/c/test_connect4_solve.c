@@ -119,6 +119,36 @@ static void test_mirror(void **unused) {
   }
 }
 
+/* The heuristic for ludus.ai: even at the start, a centre chip counts
+   for its owner, a threat counts more, and mirrored boards agree. */
+static void test_eval(void **unused) {
+  (void)unused;
+  struct { const char *record; int sign; } cases[] = {
+    {"", 0},          /* yellow to move, nothing on the board */
+    {"4", -1},        /* red to move against yellow's centre chip */
+    {"41", 1},        /* yellow to move, centre against edge */
+    {"4455", 0},      /* the same chips for both */
+    {"44556", -1},    /* red to move faces threats on 3 and 7 */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    c4_board board, mirror;
+    int played[C4_MAX_CELLS];
+    c4_parse_error err;
+    char mirrored[16];
+    size_t n = strlen(cases[i].record);
+    for (size_t j = 0; j < n; j++)
+      mirrored[j] = (char)('0' + 8 - (cases[i].record[j] - '0'));
+    mirrored[n] = '\0';
+    c4_init(&board, 7, 6);
+    c4_init(&mirror, 7, 6);
+    assert_int_equal(c4_load(&board, cases[i].record, played, &err), (int)n);
+    assert_int_equal(c4_load(&mirror, mirrored, played, &err), (int)n);
+    int score = c4_eval(&board);
+    assert_int_equal((score > 0) - (score < 0), cases[i].sign);
+    assert_int_equal(score, c4_eval(&mirror));
+  }
+}
+
 /* The move c4_best_move picks keeps the score, by analyze's count, strong
    and weak, on positions of every kind: winning, drawn, lost. */
 static void test_best_move_keeps_score(void **unused) {
@@ -184,6 +214,7 @@ int main(void) {
     cmocka_unit_test(test_begin_medium),
     cmocka_unit_test(test_small_boards),
     cmocka_unit_test(test_mirror),
+    cmocka_unit_test(test_eval),
     cmocka_unit_test(test_best_move_keeps_score),
     cmocka_unit_test(test_limit_keeps_bounds),
   };
