@@ -242,25 +242,33 @@ describe("Ctrl-C", function()
   -- Solving the empty Connect Four board takes minutes: only the flag that
   -- the solver polls can stop it within the deadline, since the hook that
   -- raises "interrupted!" waits for Lua code to run again.
-  it("stops a C search that would run for minutes", function()
-    local outpath, errpath = scratch_path("out"), scratch_path("err")
-    local script = 'local _, _, info = require("ludus.connect4").new():solve() '
-      .. 'print("returned", info.stopped)'
-    local command = string.format(
-      "env -u LD_PRELOAD %s -e %s >%s 2>%s & pid=$!; sleep 1; kill -INT $pid; "
-      .. "n=0; while kill -0 $pid 2>/dev/null && [ $n -lt 100 ]; do "
-      .. "sleep 0.1; n=$((n+1)); done; "
-      .. "if kill -0 $pid 2>/dev/null; then kill -9 $pid; echo hung; fi; "
-      .. "wait $pid; echo status=$?",
-      shell_quote(ludus), shell_quote(script), shell_quote(outpath),
-      shell_quote(errpath))
-    local pipe = assert(io.popen(command))
-    local report = pipe:read("a")
-    pipe:close()
-    assert.equals("status=1\n", report)
-    assert.matches("interrupted!", read_file(errpath))
-    assert.equals("", read_file(outpath))
-  end)
+  local long_jobs = {
+    ["the Connect Four solver"] = 'local _, _, info = require("ludus.connect4").new():solve() '
+      .. 'print("returned", info.stopped)',
+    ["an hour of alpha-beta"] = 'local l = require("ludus") '
+      .. 'print("returned", l.ai.search(l.gomoku.new(), {time = 3600}).stopped)',
+    ["an hour of MCTS"] = 'local l = require("ludus") print("returned", '
+      .. 'l.ai.search(l.gomoku.new(), {algorithm = "mcts", time = 3600}).stopped)',
+  }
+  for name, script in pairs(long_jobs) do
+    it("stops " .. name .. ", a C search that would run for long", function()
+      local outpath, errpath = scratch_path("out"), scratch_path("err")
+      local command = string.format(
+        "env -u LD_PRELOAD %s -e %s >%s 2>%s & pid=$!; sleep 1; kill -INT $pid; "
+        .. "n=0; while kill -0 $pid 2>/dev/null && [ $n -lt 100 ]; do "
+        .. "sleep 0.1; n=$((n+1)); done; "
+        .. "if kill -0 $pid 2>/dev/null; then kill -9 $pid; echo hung; fi; "
+        .. "wait $pid; echo status=$?",
+        shell_quote(ludus), shell_quote(script), shell_quote(outpath),
+        shell_quote(errpath))
+      local pipe = assert(io.popen(command))
+      local report = pipe:read("a")
+      pipe:close()
+      assert.equals("status=1\n", report)
+      assert.matches("interrupted!", read_file(errpath))
+      assert.equals("", read_file(outpath))
+    end)
+  end
 end)
 
 describe("the REPL on a pipe", function()
