@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "base/game.h"
+#include "base/hash.h"
 #include "base/search.h"
 #include "base/solve.h"
 #include "mnk/mnk.h"
@@ -77,6 +78,61 @@ static void test_small_games_solved(void **unused) {
   assert_int_equal(solve(3, 3, 4), 0);            /* no line fits */
 }
 
+/* Plain minimax to depth plies, scored as search.h says. */
+static int minimax(mnk_board *b, int depth, int ply) {
+  if (mnk_status(b) != GAME_ONGOING) {
+    int score = game_final_score(&mnk_class, b);
+    return score > 0 ? score - ply : score < 0 ? score + ply : 0;
+  }
+  if (depth == 0) return mnk_eval(b);
+  game_move moves[GAME_MAX_MOVES];
+  int n = mnk_class.moves(b, moves), best = -GAME_SCORE_WIN - 1;
+  for (int i = 0; i < n; i++) {
+    game_undo undo;
+    mnk_class.make(b, moves[i], &undo);
+    int score = -minimax(b, depth - 1, ply + 1);
+    mnk_class.unmake(b, moves[i], &undo);
+    if (score > best) best = score;
+  }
+  return best;
+}
+
+/* Alpha-beta with and without a table equals minimax on random 4,4,3
+   positions: a position's stone count fixes its ply, so a table entry is
+   always met at the depth it was stored for. */
+static void test_alphabeta_is_minimax(void **unused) {
+  (void)unused;
+  tt_table *tt = tt_new(1);
+  uint64_t seed = 99;
+  int compared = 0;
+  for (int trial = 0; trial < 60; trial++) {
+    mnk_board b;
+    mnk_init(&b, 4, 4, 3, false);
+    int plies = (int)(hash_next(&seed) % 5);
+    for (int i = 0; i < plies && mnk_status(&b) == GAME_ONGOING; i++) {
+      game_move moves[GAME_MAX_MOVES];
+      int n = mnk_class.moves(&b, moves);
+      mnk_make(&b, (int)moves[hash_next(&seed) % (uint64_t)n]);
+    }
+    if (mnk_status(&b) != GAME_ONGOING) continue;
+    for (int depth = 1; depth <= 4; depth++) {
+      int expected = minimax(&b, depth, 0);
+      for (int with_table = 0; with_table <= 1; with_table++) {
+        if (with_table) tt_clear(tt);
+        search_options options = {.max_depth = depth, .tt = with_table ? tt : NULL};
+        search_limit limit = {0};
+        limit_start(&limit);
+        search_result result;
+        search_alphabeta(&mnk_class, &b, &options, &limit, &result);
+        assert_int_equal(result.score, expected);
+      }
+      compared++;
+    }
+  }
+  assert_true(compared > 150);
+  tt_free(tt);
+}
+
 static void test_five_and_the_exact_rule(void **unused) {
   (void)unused;
   for (int exact = 0; exact <= 1; exact++) {
@@ -141,6 +197,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_333_is_tictactoe),
     cmocka_unit_test(test_small_games_solved),
+    cmocka_unit_test(test_alphabeta_is_minimax),
     cmocka_unit_test(test_five_and_the_exact_rule),
     cmocka_unit_test(test_unmake_restores),
     cmocka_unit_test(test_cells_by_name),
