@@ -1,0 +1,541 @@
+/*
+** general.c: the solver for every side (4, 9, 16, 25).
+**
+** Sudoku as exact cover: every cell takes one value, and every unit (row,
+** column, box) takes every value once.  The state keeps both sides as bit
+** masks: for each cell the values it may take, and for each unit and
+** value the places in the unit where the value may go.  Taking a value
+** from a cell updates both, so a cell left with one value (naked single)
+** and a value left with one place (hidden single) are seen the moment
+** they appear, and a mask left empty is a contradiction.  Changes are
+** written to a trail, so backing up is undoing them, not copying.
+**
+** On top of singles, for the large sides: all-different at full strength
+** on every unit and on every value's rows-to-columns assignment (naked
+** and hidden subsets, and every fish: X-wing, swordfish ...), and in each
+** band and stack the rule that a value's mini-rows form a permutation
+** (pointing and claiming, and more).
+**
+** The search branches on the constraint with fewest options, a cell or a
+** unit's value alike, counted against how often it failed before
+** (dom/wdeg, Boussemart et al. 2004): constraints that keep failing are
+** settled first.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define DONE (UINT32_C(1) << 31)      /* in a cell word: assigned, peers cleared */
+#define MAX_UNITS (3 * SUDOKU_MAX_SIDE)
+#define MAX_WORDS (SUDOKU_MAX_CELLS + MAX_UNITS * SUDOKU_MAX_SIDE)
+
+typedef struct general {
+  int size, box, cells, units;
+  uint32_t all;                                 /* every value */
+  /* geometry */
+  uint16_t unit[MAX_UNITS][SUDOKU_MAX_SIDE];    /* rows, columns, boxes */
+  uint8_t unit_of[SUDOKU_MAX_CELLS][3];
+  uint8_t place_in[SUDOKU_MAX_CELLS][3];        /* index within that unit */
+  /* the state: cell words, then unit-value words at place(k, v) */
+  uint32_t word[MAX_WORDS];
+  int words;
+  /* the trail: word index and old value of every change */
+  uint16_t *trail_at;
+  uint32_t *trail_old;
+  int trail_top;
+  /* assignments found and not yet made */
+  uint16_t queue_cell[2 * MAX_WORDS];
+  uint8_t queue_value[2 * MAX_WORDS];
+  int queue_head, queue_tail;
+  /* units and values changed since all-different last looked */
+  uint64_t dirty_units[2];
+  uint32_t dirty_values;
+  bool strong;                                  /* use the heavy rules */
+  /* search */
+  uint32_t weight[MAX_WORDS];                   /* failures, plus one */
+  int culprit;                                  /* word that failed */
+  sudoku_search *s;
+  bool stop;
+  bool probing;                                 /* probe before choosing */
+  int growth[SUDOKU_MAX_CELLS][SUDOKU_MAX_SIDE];  /* trail entries a probe made */
+} general;
+
+static int place(const general *g, int k, int v) { return g->cells + k * g->size + v; }
+
+static void geometry(general *g, int size) {
+  g->size = size;
+  g->box = sudoku_box_side(size);
+  g->cells = size * size;
+  g->units = 3 * size;
+  g->words = g->cells + g->units * size;
+  g->all = (UINT32_C(1) << size) - 1;
+  for (int cell = 0; cell < g->cells; cell++) {
+    int r = cell / size, c = cell % size;
+    int b = r / g->box * g->box + c / g->box;
+    int in_box = r % g->box * g->box + c % g->box;
+    g->unit[r][c] = g->unit[size + c][r] = g->unit[2 * size + b][in_box] =
+        (uint16_t)cell;
+    g->unit_of[cell][0] = (uint8_t)r;
+    g->unit_of[cell][1] = (uint8_t)(size + c);
+    g->unit_of[cell][2] = (uint8_t)(2 * size + b);
+    g->place_in[cell][0] = (uint8_t)c;
+    g->place_in[cell][1] = (uint8_t)r;
+    g->place_in[cell][2] = (uint8_t)in_box;
+  }
+}
+
+static bool single(uint32_t m) { return !(m & (m - 1)); }
+
+/* ---- changes, undone through the trail ---- */
+
+static void set_word(general *g, int i, uint32_t value) {
+  g->trail_at[g->trail_top] = (uint16_t)i;
+  g->trail_old[g->trail_top++] = g->word[i];
+  g->word[i] = value;
+}
+
+static void undo(general *g, int mark) {
+  while (g->trail_top > mark) {
+    g->trail_top--;
+    g->word[g->trail_at[g->trail_top]] = g->trail_old[g->trail_top];
+  }
+}
+
+static bool fail(general *g, int word) {
+  g->culprit = word;
+  return false;
+}
+
+static void enqueue(general *g, int cell, int value) {
+  g->queue_cell[g->queue_tail] = (uint16_t)cell;
+  g->queue_value[g->queue_tail++] = (uint8_t)value;
+}
+
+static void mark_dirty(general *g, int cell, uint32_t values) {
+  for (int t = 0; t < 3; t++) {
+    int k = g->unit_of[cell][t];
+    g->dirty_units[k >> 6] |= UINT64_C(1) << (k & 63);
+  }
+  g->dirty_values |= values;
+}
+
+/* Value v can no longer go to place j of unit k. */
+static bool drop_place(general *g, int k, int v, int j) {
+  int i = place(g, k, v);
+  uint32_t x = g->word[i];
+  if (!(x >> j & 1)) return true;
+  x &= ~(UINT32_C(1) << j);
+  set_word(g, i, x);
+  if (!x) return fail(g, i);
+  if (single(x)) {
+    int cell = g->unit[k][sudoku_lowest_bit(x)];
+    if (!(g->word[cell] & DONE)) enqueue(g, cell, v);   /* hidden single */
+  }
+  return true;
+}
+
+/* Takes the values in 'values' from a cell. */
+static bool remove_values(general *g, int cell, uint32_t values) {
+  uint32_t m = g->word[cell];
+  values &= m & g->all;
+  if (!values) return true;
+  if (m & DONE) return fail(g, cell);             /* its value itself */
+  m &= ~values;
+  set_word(g, cell, m);
+  if (!m) return fail(g, cell);
+  if (single(m)) enqueue(g, cell, sudoku_lowest_bit(m));   /* naked single */
+  if (g->strong) mark_dirty(g, cell, values);
+  for (; values; values &= values - 1) {
+    int v = sudoku_lowest_bit(values);
+    for (int t = 0; t < 3; t++)
+      if (!drop_place(g, g->unit_of[cell][t], v, g->place_in[cell][t]))
+        return false;
+  }
+  return true;
+}
+
+/* Gives a cell value v and takes v from its peers. */
+static bool assign(general *g, int cell, int v) {
+  uint32_t m = g->word[cell], bit = UINT32_C(1) << v;
+  if (m & DONE) return (m & bit) ? true : fail(g, cell);
+  if (!(m & bit)) return fail(g, cell);
+  set_word(g, cell, bit | DONE);
+  uint32_t others = m & ~bit;
+  if (g->strong) mark_dirty(g, cell, others | bit);
+  for (; others; others &= others - 1) {
+    int w = sudoku_lowest_bit(others);
+    for (int t = 0; t < 3; t++)
+      if (!drop_place(g, g->unit_of[cell][t], w, g->place_in[cell][t]))
+        return false;
+  }
+  for (int t = 0; t < 3; t++) {
+    int k = g->unit_of[cell][t], j = g->place_in[cell][t];
+    uint32_t rest = g->word[place(g, k, v)] & ~(UINT32_C(1) << j);
+    for (; rest; rest &= rest - 1)
+      if (!remove_values(g, g->unit[k][sudoku_lowest_bit(rest)], bit))
+        return false;
+  }
+  return true;
+}
+
+static bool run_queue(general *g) {
+  while (g->queue_head < g->queue_tail) {
+    int cell = g->queue_cell[g->queue_head];
+    int v = g->queue_value[g->queue_head++];
+    if (!assign(g, cell, v)) return false;
+  }
+  g->queue_head = g->queue_tail = 0;
+  return true;
+}
+
+/* ---- all-different at full strength ----
+**
+** Regin's filtering: n elements each take a different one of n values.
+** A value stays with an element only if some perfect matching gives it
+** there.  With one matching found, element x may take the value matched
+** to element y exactly when x and y lie on a cycle of "x may take y's
+** value" edges, that is, in one strongly connected component; with at
+** most 25 elements, reachability as bit masks finds them. */
+
+typedef struct matching {
+  uint32_t options[SUDOKU_MAX_SIDE];
+  int value_of[SUDOKU_MAX_SIDE];
+  int owner[32];                    /* the element matched to a value, or -1 */
+} matching;
+
+static bool augment(matching *mt, int x, uint32_t *seen) {
+  for (uint32_t options = mt->options[x] & ~*seen; options;
+       options &= options - 1) {
+    int v = sudoku_lowest_bit(options);
+    *seen |= UINT32_C(1) << v;
+    if (mt->owner[v] < 0 || augment(mt, mt->owner[v], seen)) {
+      mt->owner[v] = x;
+      mt->value_of[x] = v;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* Narrows m[0..n-1] to the pairs some perfect matching uses; false when
+   there is no perfect matching. */
+static bool prune_matching(uint32_t *m, int n) {
+  matching mt;
+  for (int v = 0; v < 32; v++) mt.owner[v] = -1;
+  uint32_t used = 0, unmatched = 0;
+  for (int x = 0; x < n; x++) {
+    mt.options[x] = m[x];
+    uint32_t free_values = m[x] & ~used;
+    if (free_values) {
+      int v = sudoku_lowest_bit(free_values);
+      used |= UINT32_C(1) << v;
+      mt.owner[v] = x;
+      mt.value_of[x] = v;
+    } else {
+      unmatched |= UINT32_C(1) << x;
+    }
+  }
+  for (; unmatched; unmatched &= unmatched - 1) {
+    uint32_t seen = 0;
+    if (!augment(&mt, sudoku_lowest_bit(unmatched), &seen)) return false;
+  }
+  uint32_t reach[SUDOKU_MAX_SIDE], back[SUDOKU_MAX_SIDE];
+  for (int x = 0; x < n; x++) {
+    uint32_t r = UINT32_C(1) << x;
+    for (uint32_t o = m[x]; o; o &= o - 1)
+      r |= UINT32_C(1) << mt.owner[sudoku_lowest_bit(o)];
+    reach[x] = r;
+    back[x] = 0;
+  }
+  for (int via = 0; via < n; via++)
+    for (int x = 0; x < n; x++)
+      if (reach[x] >> via & 1) reach[x] |= reach[via];
+  for (int x = 0; x < n; x++)
+    for (uint32_t r = reach[x]; r; r &= r - 1)
+      back[sudoku_lowest_bit(r)] |= UINT32_C(1) << x;
+  for (int x = 0; x < n; x++) {
+    uint32_t allowed = 0;
+    for (uint32_t scc = reach[x] & back[x]; scc; scc &= scc - 1)
+      allowed |= UINT32_C(1) << mt.value_of[sudoku_lowest_bit(scc)];
+    m[x] &= allowed;
+  }
+  return true;
+}
+
+/* The cells of unit k take different values. */
+static bool unit_rule(general *g, int k) {
+  uint32_t m[SUDOKU_MAX_SIDE];
+  for (int j = 0; j < g->size; j++) m[j] = g->word[g->unit[k][j]] & g->all;
+  if (!prune_matching(m, g->size)) return fail(g, place(g, k, 0));
+  for (int j = 0; j < g->size; j++) {
+    int cell = g->unit[k][j];
+    if (!remove_values(g, cell, g->word[cell] & g->all & ~m[j])) return false;
+  }
+  return true;
+}
+
+/* The rows put value v in different columns. */
+static bool value_rule(general *g, int v) {
+  uint32_t m[SUDOKU_MAX_SIDE], before[SUDOKU_MAX_SIDE];
+  for (int r = 0; r < g->size; r++) m[r] = before[r] = g->word[place(g, r, v)];
+  if (!prune_matching(m, g->size)) return fail(g, place(g, 0, v));
+  for (int r = 0; r < g->size; r++)
+    for (uint32_t gone = before[r] & ~m[r]; gone; gone &= gone - 1)
+      if (!remove_values(g, r * g->size + sudoku_lowest_bit(gone),
+                         UINT32_C(1) << v))
+        return false;
+  return true;
+}
+
+/* In a band (stack), the rows (columns) put value v in different boxes:
+   a permutation of box-side mini-rows. */
+static bool band_rule(general *g, int v) {
+  int n = g->size, b = g->box;
+  uint32_t segment = (UINT32_C(1) << b) - 1;
+  for (int dir = 0; dir < 2; dir++)         /* rows in bands, columns in stacks */
+    for (int first = 0; first < n; first += b) {
+      uint32_t m[SUDOKU_MAX_SIDE], before[SUDOKU_MAX_SIDE];
+      for (int i = 0; i < b; i++) {
+        uint32_t line = g->word[place(g, dir * n + first + i, v)], boxes = 0;
+        for (int j = 0; j < b; j++)
+          if (line >> (j * b) & segment) boxes |= UINT32_C(1) << j;
+        m[i] = before[i] = boxes;
+      }
+      if (!prune_matching(m, b)) return fail(g, place(g, dir * n + first, v));
+      for (int i = 0; i < b; i++) {
+        int line = first + i;
+        for (uint32_t gone = before[i] & ~m[i]; gone; gone &= gone - 1) {
+          int j = sudoku_lowest_bit(gone);
+          uint32_t cells = g->word[place(g, dir * n + line, v)] & segment << (j * b);
+          for (; cells; cells &= cells - 1) {
+            int along = sudoku_lowest_bit(cells);
+            int cell = dir == 0 ? line * n + along : along * n + line;
+            if (!remove_values(g, cell, UINT32_C(1) << v)) return false;
+          }
+        }
+      }
+    }
+  return true;
+}
+
+static bool propagate(general *g) {
+  for (;;) {
+    if (!run_queue(g)) return false;
+    if (!g->strong) return true;
+    if (g->dirty_values) {
+      int v = sudoku_lowest_bit(g->dirty_values);
+      g->dirty_values &= g->dirty_values - 1;
+      if (!band_rule(g, v) || !value_rule(g, v)) return false;
+      continue;
+    }
+    int half = g->dirty_units[0] ? 0 : g->dirty_units[1] ? 1 : -1;
+    if (half < 0) return true;
+    int k = 64 * half + sudoku_lowest_bit_64(g->dirty_units[half]);
+    g->dirty_units[half] &= g->dirty_units[half] - 1;
+    if (!unit_rule(g, k)) return false;
+  }
+}
+
+/* ---- search ---- */
+
+/* Failures count against the constraint that failed: a cell or a unit's
+   value directly, a rule on many through its parts. */
+static void blame(general *g) {
+  if (g->culprit >= 0) g->weight[g->culprit]++;
+}
+
+typedef struct branch {
+  int n;
+  uint16_t cell[SUDOKU_MAX_SIDE];
+  uint8_t value[SUDOKU_MAX_SIDE];
+} branch;
+
+/* The choices of constraint i: a cell's values, or a unit value's places. */
+static bool fill_branch(const general *g, int i, branch *br) {
+  br->n = 0;
+  if (i < g->cells) {
+    for (uint32_t m = g->word[i] & g->all; m; m &= m - 1) {
+      br->cell[br->n] = (uint16_t)i;
+      br->value[br->n++] = (uint8_t)sudoku_lowest_bit(m);
+    }
+  } else {
+    int k = (i - g->cells) / g->size, v = (i - g->cells) % g->size;
+    for (uint32_t x = g->word[i]; x; x &= x - 1) {
+      br->cell[br->n] = g->unit[k][sudoku_lowest_bit(x)];
+      br->value[br->n++] = (uint8_t)v;
+    }
+  }
+  return true;
+}
+
+/* The open constraint with fewest options for its weight; false when
+   every cell is assigned. */
+/* With probes made: the open constraint whose choices prune most.  A
+   choice that removed g candidates leaves a subtree of size about
+   2^(-g/14) of the whole (alpha 0.05 per trail entry, tried against
+   0.02 and 0.1); the constraint with the least total wins. */
+static bool choose_probed(general *g, branch *br) {
+  int best = -1;
+  uint64_t best_score = 0;
+  for (int i = 0; i < g->words; i++) {
+    uint32_t x = g->word[i];
+    if (i < g->cells ? (x & DONE) != 0 : single(x)) continue;
+    uint64_t score = 0;
+    int k = 0, v = 0;
+    if (i >= g->cells) {
+      k = (i - g->cells) / g->size;
+      v = (i - g->cells) % g->size;
+    }
+    for (uint32_t m = x & g->all; m; m &= m - 1) {
+      int b = sudoku_lowest_bit(m);
+      int grown = i < g->cells ? g->growth[i][b] : g->growth[g->unit[k][b]][v];
+      score += UINT64_C(1) << 40 >> (grown / 14 < 40 ? grown / 14 : 40);
+    }
+    if (best < 0 || score < best_score) {
+      best = i;
+      best_score = score;
+    }
+  }
+  return best >= 0 && fill_branch(g, best, br);
+}
+
+static bool choose(general *g, branch *br) {
+  int best = -1;
+  uint32_t best_options = 0, best_weight = 1;
+  for (int i = 0; i < g->words; i++) {
+    uint32_t x = g->word[i];
+    if (i < g->cells ? (x & DONE) != 0 : single(x)) continue;
+    uint32_t options = (uint32_t)sudoku_bit_count(x), w = g->weight[i];
+    if (best < 0 || options * best_weight < best_options * w) {
+      best = i;
+      best_options = options;
+      best_weight = w;
+    }
+  }
+  return best >= 0 && fill_branch(g, best, br);
+}
+
+static void reset(general *g) {
+  g->queue_head = g->queue_tail = 0;
+  g->dirty_units[0] = g->dirty_units[1] = 0;
+  g->dirty_values = 0;
+}
+
+/* Failed literals: every value of every open cell is tried with singles
+   alone; one that fails leaves the cell.  What each try removed is kept
+   for choose_probed.  On the 25x25 minimal puzzles this cuts the search
+   tree some fifty times at about the same cost per puzzle, and with the
+   choice it informs, by a hundred more. */
+static bool probe(general *g) {
+  bool strong = g->strong;
+  for (;;) {
+    bool changed = false;
+    for (int cell = 0; cell < g->cells; cell++) {
+      if (g->word[cell] & DONE) continue;
+      for (uint32_t m = g->word[cell] & g->all; m; m &= m - 1) {
+        int v = sudoku_lowest_bit(m);
+        if (!(g->word[cell] >> v & 1)) continue;
+        if (g->word[cell] & DONE) break;
+        int mark = g->trail_top;
+        g->strong = false;
+        enqueue(g, cell, v);
+        bool ok = propagate(g);
+        g->growth[cell][v] = g->trail_top - mark;
+        undo(g, mark);
+        reset(g);
+        g->strong = strong;
+        if (ok) continue;
+        changed = true;
+        if (!remove_values(g, cell, UINT32_C(1) << v) || !propagate(g)) return false;
+      }
+    }
+    if (!changed) return true;
+  }
+}
+
+/* A nearly empty grid has no failed literals worth the probing. */
+static int open_cells(const general *g) {
+  int n = 0;
+  for (int cell = 0; cell < g->cells; cell++) n += !(g->word[cell] & DONE);
+  return n;
+}
+
+static void search(general *g) {
+  for (;;) {
+    bool probed = g->probing && open_cells(g) * 10 <= g->cells * 7;
+    if (!propagate(g) || (probed && !probe(g))) {
+      blame(g);
+      return;
+    }
+    branch br;
+    if (!(probed ? choose_probed(g, &br) : choose(g, &br))) {
+      sudoku_grid solution;
+      sudoku_init(&solution, g->size);
+      for (int cell = 0; cell < g->cells; cell++)
+        solution.cell[cell] =
+            (uint8_t)(sudoku_lowest_bit(g->word[cell] & g->all) + 1);
+      if (sudoku_found(g->s, &solution)) g->stop = true;
+      return;
+    }
+    for (int i = 0;; i++) {
+      if (sudoku_guess(g->s)) {
+        g->stop = true;
+        return;
+      }
+      enqueue(g, br.cell[i], br.value[i]);
+      if (i == br.n - 1) break;                 /* the last: no copy kept */
+      int mark = g->trail_top;
+      search(g);
+      undo(g, mark);
+      reset(g);
+      if (g->stop) return;
+      /* the other choices, knowing this one fails */
+      if (!remove_values(g, br.cell[i], UINT32_C(1) << br.value[i]) ||
+          !propagate(g)) {
+        blame(g);
+        return;
+      }
+    }
+  }
+}
+
+bool sudoku_solve_general(const sudoku_grid *grid, sudoku_search *s) {
+  general *g = malloc(sizeof *g);
+  if (!g) return false;
+  geometry(g, grid->size);
+  /* every change takes at least one bit away or marks a cell done */
+  size_t trail = (size_t)g->words * (size_t)g->size + (size_t)g->cells + 1;
+  g->trail_at = malloc(trail * sizeof *g->trail_at);
+  g->trail_old = malloc(trail * sizeof *g->trail_old);
+  if (!g->trail_at || !g->trail_old) {
+    free(g->trail_at);
+    free(g->trail_old);
+    free(g);
+    return false;
+  }
+  g->trail_top = 0;
+  g->s = s;
+  g->stop = false;
+  g->strong = g->size >= 16;
+  g->probing = g->size >= 25;
+  g->culprit = -1;
+  for (int i = 0; i < g->words; i++) {
+    g->word[i] = g->all;
+    g->weight[i] = 1;
+  }
+  reset(g);
+  if (g->strong) {
+    for (int k = 0; k < g->units; k++)
+      g->dirty_units[k >> 6] |= UINT64_C(1) << (k & 63);
+    g->dirty_values = g->all;
+  }
+  for (int cell = 0; cell < g->cells; cell++)
+    if (grid->cell[cell]) enqueue(g, cell, grid->cell[cell] - 1);
+  search(g);
+  if (g->stop) s->complete = false;
+  free(g->trail_at);
+  free(g->trail_old);
+  free(g);
+  return true;
+}

@@ -1,0 +1,55 @@
+/*
+** internal.h: what the Sudoku solvers share; not part of the public API.
+*/
+#ifndef SUDOKU_INTERNAL_H
+#define SUDOKU_INTERNAL_H
+
+#include "sudoku.h"
+
+/* Bit tricks.  The builtins are one instruction on gcc and clang; the
+   fallbacks keep the code plain C11 elsewhere. */
+static inline int sudoku_lowest_bit(uint32_t x) {   /* x != 0 */
+#if defined(__GNUC__)
+  return __builtin_ctz(x);
+#else
+  int n = 0;
+  while (!(x & 1)) { x >>= 1; n++; }
+  return n;
+#endif
+}
+
+static inline int sudoku_lowest_bit_64(uint64_t x) {   /* x != 0 */
+#if defined(__GNUC__)
+  return __builtin_ctzll(x);
+#else
+  int n = 0;
+  while (!(x & 1)) { x >>= 1; n++; }
+  return n;
+#endif
+}
+
+/* Without -mpopcnt the builtin becomes a library call; this is as fast. */
+static inline int sudoku_bit_count(uint32_t x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  x = (x + (x >> 4)) & 0x0f0f0f0fu;
+  return (int)((x * 0x01010101u) >> 24);
+}
+
+/* One solution found: counts it, passes it on; true when the search must
+   stop (max_solutions reached or visit asked to). */
+bool sudoku_found(sudoku_search *s, const sudoku_grid *solution);
+
+/* One guess: counts it; true when the budget is spent. */
+static inline bool sudoku_guess(sudoku_search *s) {
+  s->guesses++;
+  return s->limit && limit_tick(s->limit);
+}
+
+/* The engines.  The grid is valid (size, values); each returns false only
+   for lack of memory, and stops early when sudoku_found or sudoku_guess
+   say so, setting s->complete to false. */
+bool sudoku_solve9(const sudoku_grid *grid, sudoku_search *s);
+bool sudoku_solve_general(const sudoku_grid *grid, sudoku_search *s);
+
+#endif

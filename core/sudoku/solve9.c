@@ -1,0 +1,331 @@
+/*
+** solve9.c: the 9x9 fast path.
+**
+** The candidates are kept digit by digit and band by band: for digit d
+** and band b (rows 3b .. 3b+2) one word whose bit 9r + c says that d may
+** go in row 3b + r, column c.  This is the layout of Zhou Yundong's
+** solver as JCZSolve made it known; the code here is our own.
+**
+** In one band a digit must take exactly one cell in each of the three
+** rows and in each of the three boxes, so the mini-rows (a row's three
+** cells in one box) it uses form a 3x3 permutation matrix.  Of the nine
+** mini-rows of a band, those no permutation within the ones still open
+** can use are removed in one table look-up.  That single rule is naked
+** and hidden singles in rows and boxes and both kinds of locked
+** candidates (pointing and claiming) inside the band.  A row left with
+** one cell places the digit there: the cell is taken from the other
+** digits and its column from the digit's other bands.  After that, cells
+** with one candidate left are placed, then hidden singles in columns,
+** and when nothing more follows, a cell with two candidates is guessed.
+*/
+#include "internal.h"
+
+#define ALL27 0x7ffffffu
+
+typedef struct state9 {
+  uint32_t cand[27];      /* digit d, band b at 3d + b */
+  uint32_t placed[3];     /* cells whose value is known, by band */
+  uint32_t dirty;         /* bit 3d + b: that word changed since it was
+                             last looked at */
+} state9;
+
+/* ---- tables, made by the preprocessor ---- */
+
+/* 512 entries f(0) .. f(511). */
+#define T1(f, n) f(n), f((n) + 1)
+#define T2(f, n) T1(f, n), T1(f, (n) + 2)
+#define T3(f, n) T2(f, n), T2(f, (n) + 4)
+#define T4(f, n) T3(f, n), T3(f, (n) + 8)
+#define T5(f, n) T4(f, n), T4(f, (n) + 16)
+#define T6(f, n) T5(f, n), T5(f, (n) + 32)
+#define T7(f, n) T6(f, n), T6(f, (n) + 64)
+#define T8(f, n) T7(f, n), T7(f, (n) + 128)
+#define T9(f, n) T8(f, n), T8(f, (n) + 256)
+
+/* Which of its three mini-rows a row's nine cells touch. */
+#define MINIROWS(x) ((((x) & 7) != 0) | (((x) & 070) != 0) << 1 | \
+                     (((x) & 0700) != 0) << 2)
+static const uint8_t row_minirows[512] = {T9(MINIROWS, 0)};
+
+/* Mini-row 3r + k of a band is row r, box k.  The six permutation
+   matrices: for each, the mini-rows it uses. */
+#define FIT(m, p) (((m) & (p)) == (p) ? (p) : 0)
+#define PERMS(m) (FIT(m, 0x111) | FIT(m, 0x0a1) | FIT(m, 0x10a) | \
+                  FIT(m, 0x08c) | FIT(m, 0x062) | FIT(m, 0x054))
+/* Three mini-row bits to nine cell bits. */
+#define SPREAD(x) (((x) & 1) * 7u + ((x) & 2) * 28u + ((x) & 4) * 112u)
+#define CELLS(q) (SPREAD(q) | SPREAD((q) >> 3) << 9 | SPREAD((q) >> 6) << 18)
+#define SHAPE(m) CELLS(PERMS(m))
+/* The cells a digit may keep in a band whose open mini-rows are m; 0 when
+   no permutation fits. */
+static const uint32_t band_shape[512] = {T9(SHAPE, 0)};
+/* The same rule in a stack, on a 3x3 of band by column: the mini-columns
+   that some permutation within m uses. */
+static const uint16_t stack_shape[512] = {T9(PERMS, 0)};
+
+static const uint32_t row_cells[3] = {0x1ffu, 0x1ffu << 9, 0x1ffu << 18};
+static const uint32_t box_cells[3] = {0x1c0e07u, 0x1c0e07u << 3,
+                                      0x1c0e07u << 6};
+static const uint8_t next_band[3] = {1, 2, 0}, prev_band[3] = {2, 0, 1};
+
+static uint32_t column_cells(uint32_t columns) {   /* 9 bits to 27 */
+  return columns | columns << 9 | columns << 18;
+}
+
+static uint32_t cell_columns(uint32_t cells) {     /* 27 bits to 9 */
+  return (cells | cells >> 9 | cells >> 18) & 0x1ff;
+}
+
+/* ---- propagation ---- */
+
+static inline void clear(state9 *s, int i, uint32_t cells) {
+  uint32_t x = s->cand[i];
+  if (x & cells) {
+    s->cand[i] = x & ~cells;
+    s->dirty |= UINT32_C(1) << i;
+  }
+}
+
+/* Places digit d at cell pos (0..26) of band b, which must still allow
+   it; the cell's other candidates must already be gone, or be cleared
+   by the caller. */
+static void place(state9 *s, int d, int b, int pos) {
+  uint32_t bit = UINT32_C(1) << pos;
+  int i = 3 * d + b;
+  clear(s, i, (row_cells[pos / 9] | box_cells[pos % 9 / 3]) & ~bit);
+  uint32_t column = column_cells(UINT32_C(1) << pos % 9);
+  clear(s, 3 * d + next_band[b], column);
+  clear(s, 3 * d + prev_band[b], column);
+  s->placed[b] |= bit;
+}
+
+/* Places d at pos after taking the cell's other candidates away. */
+static void place_alone(state9 *s, int d, int b, int pos) {
+  uint32_t bit = UINT32_C(1) << pos;
+  for (int e = 0; e < 9; e++)
+    if (e != d) clear(s, 3 * e + b, bit);
+  place(s, d, b, pos);
+}
+
+/* Applies the band rule to word i; false when it leaves no way. */
+static inline bool update_band(state9 *s, int i) {
+  uint32_t a = s->cand[i];
+  uint32_t open = row_minirows[a & 0x1ff] |
+                  (uint32_t)row_minirows[a >> 9 & 0x1ff] << 3 |
+                  (uint32_t)row_minirows[a >> 18] << 6;
+  a &= band_shape[open];
+  if (!a) return false;
+  s->cand[i] = a;
+  int b = i % 3;
+  /* rows left with one cell, not placed yet */
+  uint32_t single = 0, r;
+  r = a & row_cells[0];
+  if (!(r & (r - 1))) single |= r;
+  r = a & row_cells[1];
+  if (!(r & (r - 1))) single |= r;
+  r = a & row_cells[2];
+  if (!(r & (r - 1))) single |= r;
+  single &= ~s->placed[b];
+  if (single) {
+    s->placed[b] |= single;
+    for (int j = b; j < 27; j += 3)
+      if (j != i) clear(s, j, single);
+    uint32_t columns = column_cells(cell_columns(single));
+    int d3 = i - b;
+    clear(s, d3 + next_band[b], columns);
+    clear(s, d3 + prev_band[b], columns);
+  }
+  return true;
+}
+
+/* Places cells with a single candidate left; false on a cell with none.
+   Sets *progress when it placed any. */
+static bool naked_singles(state9 *s, bool *progress) {
+  for (int b = 0; b < 3; b++) {
+    uint32_t one = 0, two = 0;
+    for (int d = 0; d < 9; d++) {
+      uint32_t a = s->cand[3 * d + b];
+      two |= one & a;
+      one |= a;
+    }
+    if (one != ALL27) return false;
+    uint32_t single = one & ~two & ~s->placed[b];
+    while (single) {
+      int pos = sudoku_lowest_bit(single);
+      uint32_t bit = UINT32_C(1) << pos;
+      single &= single - 1;
+      int d = 0;
+      while (d < 9 && !(s->cand[3 * d + b] & bit)) d++;
+      if (d == 9) return false;     /* an earlier single took its last */
+      place(s, d, b, pos);
+      *progress = true;
+    }
+  }
+  return true;
+}
+
+/* The band rule turned a quarter: in each stack a digit takes one cell
+   in each column and each box, so its mini-columns (a column's three
+   cells in one band) form a permutation matrix too.  This is pointing
+   and claiming along columns, and hidden singles in columns. */
+static bool stack_rule(state9 *s, uint32_t digits) {
+  for (; digits; digits &= digits - 1) {
+    int d3 = 3 * sudoku_lowest_bit(digits);
+    uint32_t open[3], keep[3] = {0, 0, 0};
+    for (int b = 0; b < 3; b++) open[b] = cell_columns(s->cand[d3 + b]);
+    for (int shift = 0; shift < 9; shift += 3) {
+      uint32_t ok = stack_shape[(open[0] >> shift & 7) |
+                                (open[1] >> shift & 7) << 3 |
+                                (open[2] >> shift & 7) << 6];
+      if (!ok) return false;
+      keep[0] |= (ok & 7) << shift;
+      keep[1] |= (ok >> 3 & 7) << shift;
+      keep[2] |= (ok >> 6) << shift;
+    }
+    for (int b = 0; b < 3; b++)
+      if (open[b] != keep[b]) clear(s, d3 + b, column_cells(open[b] & ~keep[b]));
+  }
+  return true;
+}
+
+static bool propagate(state9 *s) {
+  uint32_t touched = 0;       /* words the stack rule has not seen */
+  for (;;) {
+    while (s->dirty) {
+      int i = sudoku_lowest_bit(s->dirty);
+      s->dirty &= s->dirty - 1;
+      touched |= UINT32_C(1) << i;
+      if (!update_band(s, i)) return false;
+    }
+    bool progress = false;
+    if (!naked_singles(s, &progress)) return false;
+    if (progress) continue;
+    uint32_t digits = 0;
+    for (int d = 0; d < 9; d++) digits |= (touched >> 3 * d & 7) != 0 ? 1u << d : 0;
+    touched = 0;
+    if (!stack_rule(s, digits)) return false;
+    if (!s->dirty) return true;
+  }
+}
+
+/* ---- search ---- */
+
+typedef struct solver9 {
+  sudoku_search *s;
+  bool stop;
+} solver9;
+
+static void to_grid(const state9 *st, sudoku_grid *grid) {
+  grid->size = 9;
+  for (int d = 0; d < 9; d++)
+    for (int b = 0; b < 3; b++)
+      for (uint32_t a = st->cand[3 * d + b]; a; a &= a - 1)
+        grid->cell[27 * b + sudoku_lowest_bit(a)] = (uint8_t)(d + 1);
+}
+
+/* A cell to guess, as band and position, with its candidates as digits:
+   one with two candidates if there is one, else one with fewest. */
+/* Candidates of digit d among the peers of cell pos of band b. */
+static int peer_candidates(const state9 *st, int d, int b, int pos) {
+  const uint32_t *a = &st->cand[3 * d];
+  uint32_t column = column_cells(UINT32_C(1) << pos % 9);
+  uint32_t near = (row_cells[pos / 9] | box_cells[pos % 9 / 3]) &
+                  ~(UINT32_C(1) << pos);
+  return sudoku_bit_count(a[b] & near) +
+         sudoku_bit_count((a[next_band[b]] & column) |
+                          (a[prev_band[b]] & column) << 1);
+}
+
+/* The cell to guess, as band and position, and its candidates as digits.
+   A cell with two candidates when there is one: of those, the one whose
+   two digits have most candidates among its peers, so that either guess
+   removes most.  (Over the first such cell, this cuts the guesses on the
+   hardest sets by a third.)  Else a cell with fewest candidates. */
+static uint32_t choose(const state9 *st, int *band, int *pos) {
+  int best = -1;
+  for (int b = 0; b < 3; b++) {
+    uint32_t one = 0, two = 0, three = 0;
+    for (int d = 0; d < 9; d++) {
+      uint32_t a = st->cand[3 * d + b];
+      three |= two & a;
+      two |= one & a;
+      one |= a;
+    }
+    for (uint32_t pairs = two & ~three; pairs; pairs &= pairs - 1) {
+      int p = sudoku_lowest_bit(pairs), score = 0;
+      for (int d = 0; d < 9; d++)
+        if (st->cand[3 * d + b] >> p & 1) score += peer_candidates(st, d, b, p);
+      if (score > best) {
+        best = score;
+        *band = b;
+        *pos = p;
+      }
+    }
+  }
+  if (best < 0) {
+    int fewest = 10;
+    for (int b = 0; b < 3; b++)
+      for (uint32_t open = ALL27 & ~st->placed[b]; open; open &= open - 1) {
+        int p = sudoku_lowest_bit(open), n = 0;
+        for (int d = 0; d < 9; d++) n += st->cand[3 * d + b] >> p & 1;
+        if (n < fewest) {
+          fewest = n;
+          *band = b;
+          *pos = p;
+        }
+      }
+  }
+  uint32_t digits = 0;
+  for (int d = 0; d < 9; d++)
+    digits |= (st->cand[3 * d + *band] >> *pos & 1) << d;
+  return digits;
+}
+
+static void search(solver9 *sv, state9 *st) {
+  for (;;) {
+    if (!propagate(st)) return;
+    if ((st->placed[0] & st->placed[1] & st->placed[2]) == ALL27) {
+      sudoku_grid solution;
+      to_grid(st, &solution);
+      if (sudoku_found(sv->s, &solution)) sv->stop = true;
+      return;
+    }
+    int b = 0, pos = 0;
+    uint32_t digits = choose(st, &b, &pos);
+    for (;;) {
+      int d = sudoku_lowest_bit(digits);
+      digits &= digits - 1;
+      if (sudoku_guess(sv->s)) {
+        sv->stop = true;
+        return;
+      }
+      if (!digits) {
+        place_alone(st, d, b, pos);
+        break;
+      }
+      state9 child = *st;
+      place_alone(&child, d, b, pos);
+      search(sv, &child);
+      if (sv->stop) return;
+      clear(st, 3 * d + b, UINT32_C(1) << pos);
+    }
+  }
+}
+
+bool sudoku_solve9(const sudoku_grid *grid, sudoku_search *s) {
+  solver9 sv = {s, false};
+  state9 st;
+  for (int i = 0; i < 27; i++) st.cand[i] = ALL27;
+  st.placed[0] = st.placed[1] = st.placed[2] = 0;
+  st.dirty = ALL27;
+  for (int cell = 0; cell < 81; cell++) {
+    int v = grid->cell[cell];
+    if (!v) continue;
+    int b = cell / 27, pos = cell % 27;
+    if (!(st.cand[3 * (v - 1) + b] >> pos & 1)) return true;  /* a clash */
+    place_alone(&st, v - 1, b, pos);
+  }
+  search(&sv, &st);
+  if (sv.stop) s->complete = false;
+  return true;
+}

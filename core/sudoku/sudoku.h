@@ -1,0 +1,145 @@
+/*
+** sudoku.h: Sudoku of side 4, 9, 16 and 25 (boxes of 2x2 ... 5x5).
+**
+** A grid is its side and its cells row by row, 0 for an empty cell and
+** 1..side for a value.  Text uses the symbols 1-9 and then A=10 ... P=25
+** (letters in either case), with '.' or '0' for an empty cell; the side
+** follows from the number of cells (16, 81, 256 or 625).
+**
+** The solver counts solutions up to a limit.  9x9 grids go to a fast
+** path that keeps, for each digit, one 27-bit word per band of three rows;
+** other sides go to a general solver on per-cell candidate masks.  Both
+** propagate naked and hidden singles and locked candidates before they
+** guess (see solve9.c and solve.c for what exactly and why).
+*/
+#ifndef SUDOKU_H
+#define SUDOKU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/limit.h"
+
+#define SUDOKU_MAX_SIDE 25
+#define SUDOKU_MAX_CELLS (SUDOKU_MAX_SIDE * SUDOKU_MAX_SIDE)
+
+typedef struct sudoku_grid {
+  int size;                         /* the side: 4, 9, 16 or 25 */
+  uint8_t cell[SUDOKU_MAX_CELLS];   /* row by row; 0 empty, else 1..size */
+} sudoku_grid;
+
+typedef enum sudoku_error {
+  SUDOKU_OK,
+  SUDOKU_ESIZE,       /* a side other than 4, 9, 16, 25 */
+  SUDOKU_ECOUNT,      /* text with a number of cells that fits no side */
+  SUDOKU_ESYMBOL,     /* a byte that is neither a cell nor decoration */
+  SUDOKU_ERANGE,      /* a value past the side ('G' on a 9x9, 17 in a cell) */
+  SUDOKU_ECLASH,      /* two equal givens in one row, column or box */
+  SUDOKU_ENOMEM       /* the general solver could not grow its stack */
+} sudoku_error;
+
+/* Whether side is one of 4, 9, 16, 25. */
+bool sudoku_size_ok(int size);
+
+/* The empty grid of that side (which must be sudoku_size_ok). */
+void sudoku_init(sudoku_grid *grid, int size);
+
+/* The side of a box: 2, 3, 4 or 5. */
+int sudoku_box_side(int size);
+
+/* ---- text ---- */
+
+typedef struct sudoku_parse_error {
+  sudoku_error code;
+  int at;             /* ESYMBOL, ERANGE: 0-based byte offset in the text */
+  int cells;          /* ECOUNT: the number of cells found */
+  int value;          /* ERANGE: the value the symbol stands for */
+  int size;           /* ERANGE: the side the cell count gave */
+} sudoku_parse_error;
+
+/* The default alphabet: the symbol of value v is SUDOKU_SYMBOLS[v - 1]. */
+#define SUDOKU_SYMBOLS "123456789ABCDEFGHIJKLMNOP"
+
+/* Reads a grid from len bytes of text.  Cells are '.', '0' (empty) or a
+   symbol; whitespace and the decoration bytes '|', '-', '+' are skipped.
+   alphabet names the symbols of values 1, 2, ... in order (NULL for
+   SUDOKU_SYMBOLS); letters match in either case, and '.' is always
+   empty, '0' only when the alphabet does not use it (so "0123456789ABCDEF"
+   reads the common 16x16 form where '0' is a value).  Returns SUDOKU_OK,
+   or an error with err filled and the grid unspecified.  Clashing givens
+   are not an error here: see sudoku_check_givens. */
+sudoku_error sudoku_parse(const char *text, size_t len, const char *alphabet,
+                          sudoku_grid *grid, sudoku_parse_error *err);
+
+/* The symbol of a value (SUDOKU_SYMBOLS), '.' for 0 and '?' past 25. */
+char sudoku_symbol(int value);
+
+/* The grid on one line of size*size symbols, '.' for empty, and a zero
+   byte; as snprintf (returns the length it needed). */
+size_t sudoku_format(const sudoku_grid *grid, char *buf, size_t bufsize);
+
+/* ---- givens ---- */
+
+typedef struct sudoku_clash {
+  int row1, col1;     /* 0-based: the earlier cell in row-major order */
+  int row2, col2;     /* the later one (ERANGE: the same cell) */
+  int value;
+} sudoku_clash;
+
+/* SUDOKU_OK when no row, column or box holds a value twice.  Else
+   SUDOKU_ECLASH with the first clash found in row-major order of the
+   later cell, SUDOKU_ERANGE for a cell value past the side, or
+   SUDOKU_ESIZE; clash (may be NULL) says where. */
+sudoku_error sudoku_check_givens(const sudoku_grid *grid, sudoku_clash *clash);
+
+/* For every cell, the mask of values the givens leave it (bit v - 1 for
+   value v): a given cell has its own value, an empty one the values no
+   given of its row, column or box holds.  No deduction beyond that.
+   Returns false (masks unspecified) when sudoku_check_givens fails. */
+bool sudoku_candidates(const sudoku_grid *grid, uint32_t *masks);
+
+/* Whether grid is a complete solution (every row, column, box a
+   permutation of 1..size) that keeps every given of puzzle (when puzzle
+   is not NULL; it must then have the same side). */
+bool sudoku_is_solution(const sudoku_grid *grid, const sudoku_grid *puzzle);
+
+/* ---- solving ---- */
+
+/* Called with each solution, in the order found; returning true stops
+   the search there. */
+typedef bool sudoku_visit(const sudoku_grid *solution, void *context);
+
+typedef struct sudoku_search {
+  /* what to do */
+  uint64_t max_solutions;   /* stop on reaching this many; 0: no limit */
+  search_limit *limit;      /* NULL, or a budget: one limit_tick per guess.
+                               The caller runs limit_start. */
+  sudoku_visit *visit;      /* NULL, or called with each solution */
+  void *context;            /* passed to visit */
+  sudoku_grid *first;       /* NULL, or receives the first solution */
+  bool general;             /* 9x9 too with the general solver */
+  /* what happened */
+  uint64_t solutions;       /* found, at most max_solutions */
+  uint64_t guesses;         /* branches tried: changes only with the search */
+  bool complete;            /* every solution was counted: neither
+                               max_solutions, visit nor limit stopped it */
+} sudoku_search;
+
+/* Searches the solutions of grid as s says.  Returns SUDOKU_OK (with
+   s->solutions 0 when the givens clash), SUDOKU_ESIZE or SUDOKU_ERANGE
+   for a grid that is not one, or SUDOKU_ENOMEM. */
+sudoku_error sudoku_solve(const sudoku_grid *grid, sudoku_search *s);
+
+/* The number of solutions, counting at most limit of them (0: all; two
+   answers "is it unique?").  The first solution found goes to solution
+   when it is not NULL.  A grid that is not one, or whose givens clash,
+   has none. */
+uint64_t sudoku_count(const sudoku_grid *grid, uint64_t limit,
+                      sudoku_grid *solution);
+
+/* Up to cap solutions into out; returns how many (fewer than cap when
+   there are no more). */
+int sudoku_solutions(const sudoku_grid *grid, sudoku_grid *out, int cap);
+
+#endif

@@ -1,0 +1,535 @@
+/*
+** test_sudoku.c: the Sudoku core: text in and out, givens, and the
+** solver against known answers: the seed's 4x4 examples, the first
+** puzzles of the 9x9 reference sets (../shared/data/sudoku, or
+** $LUDUS_DATA/sudoku), exact solution counts from puzzles7_serg_counts,
+** and the Gecode 16x16 and 25x25 instances.  Both engines (the 9x9 fast
+** path and the general solver) must agree.  The full sets and the hard
+** 25x25 instances are in `make bench`.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "sudoku/sudoku.h"
+
+/* ---- helpers ---- */
+
+static sudoku_grid from_values(int size, const int *values) {
+  sudoku_grid g;
+  sudoku_init(&g, size);
+  for (int i = 0; i < size * size; i++) g.cell[i] = (uint8_t)values[i];
+  return g;
+}
+
+static sudoku_grid parse_ok(const char *text) {
+  sudoku_grid g;
+  sudoku_parse_error err;
+  sudoku_error e = sudoku_parse(text, strlen(text), NULL, &g, &err);
+  if (e != SUDOKU_OK)
+    fail_msg("cannot parse '%s': error %d at %d (%d cells)", text, e, err.at,
+             err.cells);
+  return g;
+}
+
+typedef struct counted {
+  uint64_t solutions;
+  bool complete;
+} counted;
+
+/* Counts with either engine, checking every solution found. */
+static counted count(const sudoku_grid *g, uint64_t limit, bool general,
+                     sudoku_grid *first) {
+  sudoku_search s;
+  memset(&s, 0, sizeof s);
+  s.max_solutions = limit;
+  s.general = general;
+  s.first = first;
+  assert_int_equal(sudoku_solve(g, &s), SUDOKU_OK);
+  if (s.solutions && first && !sudoku_is_solution(first, g)) {
+    char text[SUDOKU_MAX_CELLS + 1];
+    sudoku_format(g, text, sizeof text);
+    fail_msg("not a solution of %s", text);
+  }
+  return (counted){s.solutions, s.complete};
+}
+
+/* The reference data: one puzzle a line, '#' comments.  Each line is
+   handed over with its length; NULL at the end. */
+typedef struct data_file {
+  FILE *f;
+  char path[512];
+  char line[2048];
+  int number;                 /* of the line last read, from 1 */
+} data_file;
+
+static void data_open(data_file *d, const char *name) {
+  const char *dir = getenv("LUDUS_DATA");
+  snprintf(d->path, sizeof d->path, "%s/sudoku/%s", dir ? dir : "../shared/data",
+           name);
+  d->f = fopen(d->path, "r");
+  d->number = 0;
+  if (!d->f)
+    fail_msg("cannot read %s (the reference data: keep shared/ beside the "
+             "repository, or run make test DATA=folder)", d->path);
+}
+
+static const char *data_next(data_file *d) {
+  while (fgets(d->line, sizeof d->line, d->f)) {
+    d->number++;
+    d->line[strcspn(d->line, "\r\n")] = '\0';
+    if (d->line[0] && d->line[0] != '#') return d->line;
+  }
+  return NULL;
+}
+
+static void data_close(data_file *d) {
+  fclose(d->f);
+}
+
+/* ---- text ---- */
+
+static void test_parse_forms(void **unused) {
+  (void)unused;
+  const char *dots =
+      "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  sudoku_grid a = parse_ok(dots);
+  assert_int_equal(a.size, 9);
+  assert_int_equal(a.cell[0], 4);
+  assert_int_equal(a.cell[1], 0);
+  assert_int_equal(a.cell[80], 0);
+  /* zeros for empty cells, and a drawn grid with decoration */
+  char zeros[82];
+  for (int i = 0; i < 81; i++) zeros[i] = dots[i] == '.' ? '0' : dots[i];
+  zeros[81] = '\0';
+  sudoku_grid b = parse_ok(zeros);
+  assert_memory_equal(a.cell, b.cell, 81);
+  const char *drawn =
+      "4 . . | . . . | 8 . 5\n"
+      ". 3 . | . . . | . . .\n"
+      ". . . | 7 . . | . . .\n"
+      "------+-------+------\n"
+      ". 2 . | . . . | . 6 .\n"
+      ". . . | . 8 . | 4 . .\n"
+      ". . . | . 1 . | . . .\n"
+      "------+-------+------\n"
+      ". . . | 6 . 3 | . 7 .\n"
+      "5 . . | 2 . . | . . .\n"
+      "1 . 4 | . . . | . . .\n";
+  sudoku_grid c = parse_ok(drawn);
+  assert_memory_equal(a.cell, c.cell, 81);
+  /* 4x4 and 16x16, letters in either case */
+  sudoku_grid d = parse_ok("1...3.12430 1...3");
+  assert_int_equal(d.size, 4);
+  assert_int_equal(d.cell[6], 1);
+  assert_int_equal(d.cell[11], 1);
+  char big[257];
+  for (int i = 0; i < 256; i++) big[i] = '.';
+  big[256] = '\0';
+  big[0] = 'G';
+  big[1] = 'a';
+  big[2] = '9';
+  sudoku_grid e = parse_ok(big);
+  assert_int_equal(e.size, 16);
+  assert_int_equal(e.cell[0], 16);
+  assert_int_equal(e.cell[1], 10);
+  assert_int_equal(e.cell[2], 9);
+}
+
+static void test_parse_errors(void **unused) {
+  (void)unused;
+  sudoku_grid g;
+  sudoku_parse_error err;
+  char text[700];
+  /* 80 cells */
+  memset(text, '.', 80);
+  assert_int_equal(sudoku_parse(text, 80, NULL, &g, &err), SUDOKU_ECOUNT);
+  assert_int_equal(err.cells, 80);
+  assert_int_equal(sudoku_parse("", 0, NULL, &g, &err), SUDOKU_ECOUNT);
+  assert_int_equal(err.cells, 0);
+  /* a stray byte, reported where it is */
+  memset(text, '.', 81);
+  text[40] = '*';
+  assert_int_equal(sudoku_parse(text, 81, NULL, &g, &err), SUDOKU_ESYMBOL);
+  assert_int_equal(err.at, 40);
+  /* a value past the side: 'A' is 10 on a 9x9, 'Q' is 26 everywhere */
+  memset(text, '.', 81);
+  text[17] = 'a';
+  assert_int_equal(sudoku_parse(text, 81, NULL, &g, &err), SUDOKU_ERANGE);
+  assert_int_equal(err.at, 17);
+  assert_int_equal(err.value, 10);
+  assert_int_equal(err.size, 9);
+  memset(text, '.', 625);
+  text[600] = 'Q';
+  assert_int_equal(sudoku_parse(text, 625, NULL, &g, &err), SUDOKU_ERANGE);
+  assert_int_equal(err.value, 26);
+  assert_int_equal(err.size, 25);
+  /* the length given counts, not a terminating zero */
+  memset(text, '1', 16);
+  assert_int_equal(sudoku_parse(text, 15, NULL, &g, &err), SUDOKU_ECOUNT);
+  assert_int_equal(err.cells, 15);
+}
+
+static void test_parse_alphabet(void **unused) {
+  (void)unused;
+  /* 0-F: '0' is a value, only '.' is empty */
+  char text[257];
+  for (int i = 0; i < 256; i++) text[i] = '.';
+  text[256] = '\0';
+  text[0] = '0';
+  text[1] = 'f';
+  text[2] = '1';
+  sudoku_grid g;
+  sudoku_parse_error err;
+  assert_int_equal(sudoku_parse(text, 256, "0123456789ABCDEF", &g, &err),
+                   SUDOKU_OK);
+  assert_int_equal(g.cell[0], 1);
+  assert_int_equal(g.cell[1], 16);
+  assert_int_equal(g.cell[2], 2);
+  text[3] = 'G';
+  assert_int_equal(sudoku_parse(text, 256, "0123456789ABCDEF", &g, &err),
+                   SUDOKU_ESYMBOL);
+  assert_int_equal(err.at, 3);
+}
+
+static void test_format(void **unused) {
+  (void)unused;
+  const char *line =
+      "D92.....G...43..4CF.....9D.2.6EB.E.1....F.8BC..AG56.....A3C....1.7G5A8....61....2...C....B7.......AE.964..G......F9.5.7.4............29....A.C..........645D.1......D....1.C.B7F.....E.C2G...8A9B..9.G52.....EF6.256..F.....D.B.E13.6.D........7A...8BC3....954.";
+  sudoku_grid g = parse_ok(line);
+  char out[SUDOKU_MAX_CELLS + 1];
+  assert_int_equal(sudoku_format(&g, out, sizeof out), 256);
+  assert_string_equal(out, line);
+  /* as snprintf: the length it needed, cut to fit */
+  char small[10];
+  assert_int_equal(sudoku_format(&g, small, sizeof small), 256);
+  assert_string_equal(small, "D92.....G");
+  assert_int_equal(sudoku_symbol(0), '.');
+  assert_int_equal(sudoku_symbol(25), 'P');
+  assert_int_equal(sudoku_symbol(26), '?');
+}
+
+/* ---- givens ---- */
+
+static void test_clashes(void **unused) {
+  (void)unused;
+  sudoku_clash clash;
+  sudoku_grid g;
+  sudoku_init(&g, 9);
+  assert_int_equal(sudoku_check_givens(&g, &clash), SUDOKU_OK);
+  /* r1c3 and r1c7 are both 5 */
+  g.cell[2] = 5;
+  g.cell[6] = 5;
+  assert_int_equal(sudoku_check_givens(&g, &clash), SUDOKU_ECLASH);
+  assert_int_equal(clash.row1, 0);
+  assert_int_equal(clash.col1, 2);
+  assert_int_equal(clash.row2, 0);
+  assert_int_equal(clash.col2, 6);
+  assert_int_equal(clash.value, 5);
+  assert_int_equal(sudoku_count(&g, 0, NULL), 0);
+  /* a column */
+  sudoku_init(&g, 9);
+  g.cell[4 * 9 + 8] = 7;
+  g.cell[8 * 9 + 8] = 7;
+  assert_int_equal(sudoku_check_givens(&g, &clash), SUDOKU_ECLASH);
+  assert_int_equal(clash.row1, 4);
+  assert_int_equal(clash.col1, 8);
+  assert_int_equal(clash.row2, 8);
+  assert_int_equal(clash.col2, 8);
+  assert_int_equal(clash.value, 7);
+  /* a box only, on 16x16 */
+  sudoku_init(&g, 16);
+  g.cell[1 * 16 + 5] = 12;
+  g.cell[3 * 16 + 6] = 12;
+  assert_int_equal(sudoku_check_givens(&g, &clash), SUDOKU_ECLASH);
+  assert_int_equal(clash.row1, 1);
+  assert_int_equal(clash.col1, 5);
+  assert_int_equal(clash.row2, 3);
+  assert_int_equal(clash.col2, 6);
+  assert_int_equal(clash.value, 12);
+  /* values past the side, and sides that are no Sudoku */
+  sudoku_init(&g, 4);
+  g.cell[7] = 5;
+  assert_int_equal(sudoku_check_givens(&g, &clash), SUDOKU_ERANGE);
+  assert_int_equal(clash.row1, 1);
+  assert_int_equal(clash.col1, 3);
+  assert_int_equal(clash.value, 5);
+  assert_int_equal(sudoku_count(&g, 0, NULL), 0);
+  sudoku_search s;
+  memset(&s, 0, sizeof s);
+  assert_int_equal(sudoku_solve(&g, &s), SUDOKU_ERANGE);
+  g.size = 8;
+  assert_int_equal(sudoku_check_givens(&g, &clash), SUDOKU_ESIZE);
+  assert_int_equal(sudoku_solve(&g, &s), SUDOKU_ESIZE);
+  g.size = 36;
+  assert_int_equal(sudoku_count(&g, 0, NULL), 0);
+}
+
+static void test_candidates(void **unused) {
+  (void)unused;
+  static const int seed[16] = {1, 0, 0, 0, 3, 0, 1, 2, 4, 3, 0, 1, 0, 0, 0, 3};
+  sudoku_grid g = from_values(4, seed);
+  uint32_t masks[SUDOKU_MAX_CELLS];
+  assert_true(sudoku_candidates(&g, masks));
+  assert_int_equal(masks[0], 1);          /* the given 1 */
+  assert_int_equal(masks[1], (1u << 1) | (1u << 3));  /* r1c2: 2 or 4 */
+  assert_int_equal(masks[5], 1u << 3);    /* r2c2: 4 alone */
+  assert_int_equal(masks[15], 1u << 2);   /* the given 3 */
+  assert_int_equal(masks[12], 1u << 1);   /* r4c1: 2 alone */
+  assert_int_equal(masks[14], (1u << 1) | (1u << 3));  /* r4c3: 2 or 4 */
+  g.cell[1] = 1;
+  assert_false(sudoku_candidates(&g, masks));
+}
+
+/* ---- solving ---- */
+
+/* The seed's 4x4: one solution; without its first clue, two; the empty
+   grid has 288 (the number of 4x4 Sudoku grids). */
+static void test_seed_4x4(void **unused) {
+  (void)unused;
+  static const int seed[16] = {1, 0, 0, 0, 3, 0, 1, 2, 4, 3, 0, 1, 0, 0, 0, 3};
+  static const int answer[16] = {1, 2, 3, 4, 3, 4, 1, 2, 4, 3, 2, 1, 2, 1, 4, 3};
+  for (int general = 0; general <= 1; general++) {
+    sudoku_grid g = from_values(4, seed), solution;
+    counted c = count(&g, 0, general, &solution);
+    assert_int_equal(c.solutions, 1);
+    assert_true(c.complete);
+    for (int i = 0; i < 16; i++) assert_int_equal(solution.cell[i], answer[i]);
+    g.cell[0] = 0;
+    c = count(&g, 0, general, &solution);
+    assert_int_equal(c.solutions, 2);
+    assert_true(c.complete);
+    sudoku_init(&g, 4);
+    c = count(&g, 0, general, &solution);
+    assert_int_equal(c.solutions, 288);
+    assert_true(c.complete);
+    /* a limit stops the count there, and says it did */
+    c = count(&g, 10, general, NULL);
+    assert_int_equal(c.solutions, 10);
+    assert_false(c.complete);
+  }
+}
+
+static bool count_distinct(const sudoku_grid *solution, void *context) {
+  sudoku_grid *seen = context;
+  int n = 0;
+  while (seen[n].size) {
+    if (!memcmp(seen[n].cell, solution->cell, sizeof solution->cell))
+      fail_msg("solution %d reported twice", n);
+    n++;
+  }
+  assert_true(n < 300);
+  seen[n] = *solution;
+  return false;
+}
+
+/* Every solution reported once, each a solution. */
+static void test_visit_all(void **unused) {
+  (void)unused;
+  static sudoku_grid seen[301];
+  for (int general = 0; general <= 1; general++) {
+    memset(seen, 0, sizeof seen);
+    sudoku_grid g;
+    sudoku_init(&g, 4);
+    sudoku_search s;
+    memset(&s, 0, sizeof s);
+    s.visit = count_distinct;
+    s.context = seen;
+    s.general = general;
+    assert_int_equal(sudoku_solve(&g, &s), SUDOKU_OK);
+    assert_int_equal(s.solutions, 288);
+    for (int i = 0; i < 288; i++) assert_true(sudoku_is_solution(&seen[i], &g));
+  }
+}
+
+static void test_solutions_cap(void **unused) {
+  (void)unused;
+  static const int two[16] = {0, 0, 0, 0, 3, 0, 1, 2, 4, 3, 0, 1, 0, 0, 0, 3};
+  sudoku_grid g = from_values(4, two), out[5];
+  assert_int_equal(sudoku_solutions(&g, out, 5), 2);
+  assert_true(sudoku_is_solution(&out[0], &g));
+  assert_true(sudoku_is_solution(&out[1], &g));
+  assert_memory_not_equal(out[0].cell, out[1].cell, 16);
+  assert_int_equal(sudoku_solutions(&g, out, 1), 1);
+  assert_int_equal(sudoku_solutions(&g, out, 0), 0);
+  /* 9x9, 16x16 and 25x25 empty grids: as many as asked */
+  static sudoku_grid many[3];
+  for (int size = 9; size <= 25; size += size == 9 ? 7 : 9) {
+    sudoku_init(&g, size);
+    assert_int_equal(sudoku_solutions(&g, many, 3), 3);
+    for (int i = 0; i < 3; i++) assert_true(sudoku_is_solution(&many[i], &g));
+  }
+}
+
+/* A node budget stops a count that would take forever. */
+static void test_limit_stops(void **unused) {
+  (void)unused;
+  sudoku_grid g;
+  sudoku_init(&g, 16);
+  search_limit limit = {0};
+  limit.max_nodes = 2000;
+  limit_start(&limit);
+  sudoku_search s;
+  memset(&s, 0, sizeof s);
+  s.limit = &limit;
+  assert_int_equal(sudoku_solve(&g, &s), SUDOKU_OK);
+  assert_false(s.complete);
+  assert_true(s.solutions > 0);
+  assert_string_equal(limit_reason(&limit), "nodes");
+  /* an interrupt, already raised */
+  volatile sig_atomic_t flag = 1;
+  search_limit stop = {0};
+  stop.interrupt = &flag;
+  limit_start(&stop);
+  sudoku_init(&g, 9);
+  memset(&s, 0, sizeof s);
+  s.limit = &stop;
+  assert_int_equal(sudoku_solve(&g, &s), SUDOKU_OK);
+  assert_false(s.complete);
+  assert_string_equal(limit_reason(&stop), "interrupted");
+}
+
+/* The first count puzzles of a 9x9 set: each has exactly one solution,
+   which both engines find. */
+static void check_unique_set(const char *name, int n, int general_every) {
+  data_file d;
+  data_open(&d, name);
+  int done = 0;
+  for (const char *line; done < n && (line = data_next(&d));) {
+    sudoku_grid g = parse_ok(line), a, b;
+    counted c = count(&g, 2, false, &a);
+    if (c.solutions != 1 || !c.complete)
+      fail_msg("%s line %d: %d solutions, expected 1", name, d.number,
+               (int)c.solutions);
+    if (done % general_every == 0) {
+      counted e = count(&g, 2, true, &b);
+      assert_int_equal(e.solutions, 1);
+      assert_memory_equal(a.cell, b.cell, 81);
+    }
+    done++;
+  }
+  data_close(&d);
+  assert_int_equal(done, n);
+}
+
+static void test_17_clue(void **unused) {
+  (void)unused;
+  check_unique_set("puzzles2_17_clue", 500, 5);
+}
+
+static void test_magictour(void **unused) {
+  (void)unused;
+  check_unique_set("puzzles3_magictour_top1465", 300, 5);
+}
+
+static void test_forum_hardest(void **unused) {
+  (void)unused;
+  check_unique_set("puzzles5_forum_hardest_1905_11+", 200, 5);
+  check_unique_set("puzzles6_forum_hardest_1106", 100, 5);
+}
+
+/* Exact counts (puzzle:count:solution-if-unique), both engines. */
+static void test_serg_counts(void **unused) {
+  (void)unused;
+  data_file d;
+  data_open(&d, "puzzles7_serg_counts");
+  int done = 0;
+  for (const char *line; done < 200 && (line = data_next(&d));) {
+    const char *colon = strchr(line, ':');
+    assert_non_null(colon);
+    sudoku_grid g, first;
+    sudoku_parse_error err;
+    assert_int_equal(sudoku_parse(line, (size_t)(colon - line), NULL, &g, &err),
+                     SUDOKU_OK);
+    uint64_t expected = strtoull(colon + 1, NULL, 10);
+    for (int general = 0; general <= 1; general++) {
+      counted c = count(&g, 0, general, &first);
+      if (c.solutions != expected || !c.complete)
+        fail_msg("serg line %d (%s engine): %llu solutions, expected %llu",
+                 d.number, general ? "general" : "9x9",
+                 (unsigned long long)c.solutions, (unsigned long long)expected);
+      /* a limit above the count changes nothing */
+      c = count(&g, expected + 1, general, NULL);
+      assert_int_equal(c.solutions, expected);
+      assert_true(c.complete);
+    }
+    if (expected == 1) {
+      const char *solution = strchr(colon + 1, ':');
+      assert_non_null(solution);
+      sudoku_grid want = parse_ok(solution + 1);
+      assert_memory_equal(want.cell, first.cell, 81);
+    }
+    done++;
+  }
+  data_close(&d);
+  assert_int_equal(done, 200);
+}
+
+static void check_big_set(const char *name, int n) {
+  data_file d;
+  data_open(&d, name);
+  int done = 0;
+  for (const char *line; done < n && (line = data_next(&d));) {
+    sudoku_grid g = parse_ok(line), solution;
+    counted c = count(&g, 2, false, &solution);
+    if (c.solutions != 1 || !c.complete)
+      fail_msg("%s line %d: %d solutions, expected 1", name, d.number,
+               (int)c.solutions);
+    done++;
+  }
+  data_close(&d);
+  assert_int_equal(done, n);
+}
+
+static void test_16x16(void **unused) {
+  (void)unused;
+  check_big_set("big/gecode_16x16_janko55.txt", 55);
+}
+
+/* The two lightest (the last two of the file); the rest take long and
+   are in the benchmark. */
+static void test_25x25(void **unused) {
+  (void)unused;
+  data_file d;
+  data_open(&d, "big/gecode_25x25_frisch16.txt");
+  int done = 0, index = 0;
+  for (const char *line; (line = data_next(&d)); index++) {
+    if (index != 16 && index != 17) continue;
+    sudoku_grid g = parse_ok(line), solution;
+    counted c = count(&g, 2, false, &solution);
+    if (c.solutions != 1 || !c.complete)
+      fail_msg("25x25 line %d: %d solutions, expected 1", d.number,
+               (int)c.solutions);
+    done++;
+  }
+  data_close(&d);
+  assert_int_equal(done, 2);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_parse_forms),
+    cmocka_unit_test(test_parse_errors),
+    cmocka_unit_test(test_parse_alphabet),
+    cmocka_unit_test(test_format),
+    cmocka_unit_test(test_clashes),
+    cmocka_unit_test(test_candidates),
+    cmocka_unit_test(test_seed_4x4),
+    cmocka_unit_test(test_visit_all),
+    cmocka_unit_test(test_solutions_cap),
+    cmocka_unit_test(test_limit_stops),
+    cmocka_unit_test(test_17_clue),
+    cmocka_unit_test(test_magictour),
+    cmocka_unit_test(test_forum_hardest),
+    cmocka_unit_test(test_serg_counts),
+    cmocka_unit_test(test_16x16),
+    cmocka_unit_test(test_25x25),
+  };
+  return cmocka_run_group_tests_name("sudoku", tests, NULL, NULL);
+}
