@@ -31,11 +31,7 @@ void mnk_init(mnk_board *board, int m, int n, int k, bool exact) {
 
 int mnk_turn(const mnk_board *board) { return board->placed & 1; }
 
-int mnk_cell(const mnk_board *board, int cell) {
-  for (int side = 0; side < 2; side++)
-    if (board->stones[side][cell >> 6] >> (cell & 63) & 1) return side;
-  return -1;
-}
+int mnk_cell(const mnk_board *board, int cell) { return board->cell[cell] - 1; }
 
 bool mnk_is_empty(const mnk_board *board, int cell) {
   return mnk_cell(board, cell) < 0;
@@ -50,7 +46,7 @@ static int run(const mnk_board *board, int side, int column, int row,
     row += dr;
     if (column < 0 || row < 0 || column >= board->m || row >= board->n)
       return count;
-    if (mnk_cell(board, row * board->m + column) != side) return count;
+    if (board->cell[row * board->m + column] != side + 1) return count;
     count++;
   }
 }
@@ -66,8 +62,41 @@ static bool wins_through(const mnk_board *board, int side, int cell) {
   return false;
 }
 
+/* What a line holding a stones of one side and b of the other is worth
+   to the first: weight[a] while the other has none there. */
+static int worth(int a, int b) {
+  static const int weight[8] = {0, 1, 4, 16, 64, 256, 1024, 4096};
+  return b ? 0 : weight[a < 7 ? a : 7];
+}
+
+/* Adds sign times what a stone of side on the (empty) cell changes in
+   both sides' scores: only the lines through the cell change. */
+static void rescore(mnk_board *board, int cell, int side, int sign) {
+  int m = board->m, n = board->n, k = board->k;
+  int column = cell % m, row = cell / m;
+  for (int d = 0; d < 4; d++) {
+    int dc = directions[d][0], dr = directions[d][1];
+    for (int i = 0; i < k; i++) {       /* the line that starts i back */
+      int c0 = column - i * dc, r0 = row - i * dr;
+      int c1 = c0 + (k - 1) * dc, r1 = r0 + (k - 1) * dr;
+      if (c0 < 0 || c0 >= m || c1 < 0 || c1 >= m || r0 < 0 || r0 >= n ||
+          r1 < 0 || r1 >= n)
+        continue;
+      int count[3] = {0, 0, 0};
+      for (int j = 0; j < k; j++)
+        count[board->cell[(r0 + j * dr) * m + c0 + j * dc]]++;
+      int mine = count[1 + side], theirs = count[2 - side];
+      board->score[side] += sign * (worth(mine + 1, theirs) - worth(mine, theirs));
+      board->score[1 - side] +=
+          sign * (worth(theirs, mine + 1) - worth(theirs, mine));
+    }
+  }
+}
+
 void mnk_make(mnk_board *board, int cell) {
   int side = mnk_turn(board);
+  rescore(board, cell, side, 1);
+  board->cell[cell] = (uint8_t)(side + 1);
   board->stones[side][cell >> 6] |= (uint64_t)1 << (cell & 63);
   board->hash ^= cell_key(side, cell);
   board->placed++;
@@ -78,6 +107,8 @@ void mnk_make(mnk_board *board, int cell) {
 void mnk_unmake(mnk_board *board, int cell, int old_winner) {
   board->placed--;
   int side = mnk_turn(board);
+  board->cell[cell] = 0;
+  rescore(board, cell, side, -1);
   board->stones[side][cell >> 6] &= ~((uint64_t)1 << (cell & 63));
   board->hash ^= cell_key(side, cell);
   board->winner = (uint8_t)old_winner;
@@ -90,27 +121,8 @@ game_status mnk_status(const mnk_board *board) {
 }
 
 int mnk_eval(const mnk_board *board) {
-  /* weight[s]: a line with s stones of one side and none of the other. */
-  static const int weight[8] = {0, 1, 4, 16, 64, 256, 1024, 4096};
-  int m = board->m, n = board->n, k = board->k, score[2] = {0, 0};
-  for (int d = 0; d < 4; d++) {
-    int dc = directions[d][0], dr = directions[d][1];
-    for (int row = 0; row < n; row++) {
-      for (int column = 0; column < m; column++) {
-        int end_column = column + dc * (k - 1), end_row = row + dr * (k - 1);
-        if (end_column >= m || end_row < 0 || end_row >= n) continue;
-        int count[2] = {0, 0};
-        for (int i = 0; i < k; i++) {
-          int side = mnk_cell(board, (row + dr * i) * m + column + dc * i);
-          if (side >= 0) count[side]++;
-        }
-        if (count[0] && !count[1]) score[0] += weight[count[0] < 7 ? count[0] : 7];
-        if (count[1] && !count[0]) score[1] += weight[count[1] < 7 ? count[1] : 7];
-      }
-    }
-  }
   int side = mnk_turn(board);
-  return score[side] - score[1 - side];
+  return board->score[side] - board->score[1 - side];
 }
 
 /* ---- the protocol ---- */

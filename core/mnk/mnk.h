@@ -22,6 +22,8 @@
 
 typedef struct mnk_board {
   uint64_t stones[2][MNK_MAX_CELLS / 64];   /* per side, bit per cell */
+  uint8_t cell[MNK_MAX_CELLS];     /* 0 empty, 1 or 2: side 0 or 1 */
+  int32_t score[2];                /* each side's lines: see mnk_eval */
   uint64_t hash;
   uint8_t m, n, k, exact;
   uint16_t placed;                 /* stones on the board */
@@ -45,7 +47,8 @@ void mnk_unmake(mnk_board *board, int cell, int old_winner);
 game_status mnk_status(const mnk_board *board);
 
 /* A heuristic for the side to move: lines of k cells that one side alone
-   occupies, weighted by how full they are. */
+   occupies, weighted by how full they are (kept up to date by make and
+   unmake, so this costs nothing). */
 int mnk_eval(const mnk_board *board);
 
 /* "c5" -> its cell, or -1 when the text names none on this board. */

@@ -167,6 +167,60 @@ static void test_unmake_restores(void **unused) {
   assert_memory_equal(&b, &before, sizeof b);
 }
 
+/* The evaluation counted from scratch: every line of k cells, across, up
+   and on both diagonals, that one side alone holds stones in. */
+static int eval_from_scratch(const mnk_board *b) {
+  static const int weight[8] = {0, 1, 4, 16, 64, 256, 1024, 4096};
+  static const int steps[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+  int m = b->m, n = b->n, k = b->k, score[2] = {0, 0};
+  for (int d = 0; d < 4; d++)
+    for (int row = 0; row < n; row++)
+      for (int column = 0; column < m; column++) {
+        int last_column = column + steps[d][0] * (k - 1);
+        int last_row = row + steps[d][1] * (k - 1);
+        if (last_column >= m || last_row < 0 || last_row >= n) continue;
+        int count[2] = {0, 0};
+        for (int i = 0; i < k; i++) {
+          int side = mnk_cell(b, (row + steps[d][1] * i) * m + column + steps[d][0] * i);
+          if (side >= 0) count[side]++;
+        }
+        for (int side = 0; side < 2; side++)
+          if (count[side] && !count[1 - side])
+            score[side] += weight[count[side] < 7 ? count[side] : 7];
+      }
+  int side = mnk_turn(b);
+  return score[side] - score[1 - side];
+}
+
+static void test_eval_kept_up_to_date(void **unused) {
+  (void)unused;
+  static const int sizes[][3] = {{3, 3, 3}, {7, 6, 4}, {15, 15, 5}, {16, 16, 16},
+                                 {5, 9, 3}, {16, 4, 9}, {1, 1, 1}};
+  uint64_t seed = 7;
+  for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+    for (int game = 0; game < 20; game++) {
+      mnk_board b, start;
+      mnk_init(&b, sizes[s][0], sizes[s][1], sizes[s][2], game % 2);
+      start = b;
+      int cells[MNK_MAX_CELLS], winners[MNK_MAX_CELLS], plies = 0;
+      while (mnk_status(&b) == GAME_ONGOING) {
+        game_move moves[MNK_MAX_CELLS];
+        int count = mnk_class.moves(&b, moves);
+        winners[plies] = b.winner;
+        cells[plies] = (int)moves[hash_next(&seed) % (uint64_t)count];
+        mnk_make(&b, cells[plies++]);
+        assert_int_equal(mnk_eval(&b), eval_from_scratch(&b));
+      }
+      while (plies > 0) {
+        plies--;
+        mnk_unmake(&b, cells[plies], winners[plies]);
+        assert_int_equal(mnk_eval(&b), eval_from_scratch(&b));
+      }
+      assert_memory_equal(&b, &start, sizeof b);
+    }
+  }
+}
+
 static void test_cells_by_name(void **unused) {
   (void)unused;
   mnk_board b;
@@ -200,6 +254,7 @@ int main(void) {
     cmocka_unit_test(test_alphabeta_is_minimax),
     cmocka_unit_test(test_five_and_the_exact_rule),
     cmocka_unit_test(test_unmake_restores),
+    cmocka_unit_test(test_eval_kept_up_to_date),
     cmocka_unit_test(test_cells_by_name),
     cmocka_unit_test(test_render),
   };
