@@ -164,6 +164,12 @@ static void set_integer(lua_State *L, const char *key, lua_Integer value) {
   lua_setfield(L, -2, key);
 }
 
+/* How often the search called into Lua: only for a game written in Lua
+   or an evaluation given as a Lua function. */
+static void set_lua_calls(lua_State *L, uint64_t calls) {
+  if (calls > 0) set_integer(L, "lua_calls", (lua_Integer)calls);
+}
+
 static void set_move(lua_State *L, lgame_target *target, game_move move) {
   if (move == GAME_NO_MOVE) return;
   lgame_target_push_line(L, target, &move, 1);
@@ -206,7 +212,8 @@ static void run_alphabeta(lua_State *L, algorithm a, table_box *box,
   options.eval = target->eval;
   options.eval_context = target->eval_context;
   if (box && target->hashed) {
-    if (box->identity != target->identity) tt_clear(box->table);
+    if (box->identity && box->identity != target->identity)
+      tt_clear(box->table);             /* a new table starts empty */
     box->identity = target->identity;
     options.tt = box->table;
   }
@@ -216,8 +223,10 @@ static void run_alphabeta(lua_State *L, algorithm a, table_box *box,
   search_result result;
   search_alphabeta(target->cls, target->state, &options, &limit, &result);
   lgame_target_check(L, target);
+  uint64_t lua_calls = target->lua_calls;
 
-  lua_createtable(L, 0, 12);
+  lua_createtable(L, 0, 13);
+  set_lua_calls(L, lua_calls);
   set_move(L, target, result.best);
   set_integer(L, "score", result.score);
   if (search_is_win_score(result.score) && result.best != GAME_NO_MOVE) {
@@ -253,8 +262,10 @@ static void run_mcts(lua_State *L, uint64_t seed, const char *where) {
   mcts_result result;
   search_mcts(target->cls, target->state, &options, &limit, &result);
   lgame_target_check(L, target);
+  uint64_t lua_calls = target->lua_calls;
 
-  lua_createtable(L, 0, 12);
+  lua_createtable(L, 0, 13);
+  set_lua_calls(L, lua_calls);
   set_move(L, target, result.best);
   set_number(L, "value", result.value);
   if (result.proven) {
@@ -318,7 +329,11 @@ static void run(lua_State *L, algorithm a, bool player, const char *where) {
       box = push_table(L, mib);   /* stays on the stack while searching */
     }
     run_alphabeta(L, a, box, where);
-    if (mib > 0 && !player) lua_remove(L, -2);
+    if (mib > 0 && !player) {       /* free it now, not at the next GC */
+      tt_free(box->table);
+      box->table = NULL;
+      lua_remove(L, -2);
+    }
     return;
   }
   uint64_t seed;

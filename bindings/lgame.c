@@ -560,6 +560,7 @@ static bool call_spec(target *t, int f, int nargs, int nresults) {
   lua_rawgeti(L, -1, t->push_pop ? 1 : t->ply + 1);
   lua_remove(L, -2);
   lua_rotate(L, -(nargs + 2), 2);          /* function, position, args */
+  t->public.lua_calls++;
   if (lua_pcall(L, nargs + 1, nresults, 0) == LUA_OK) return true;
   int pushed = 1;
   const char *message = lua_tostring(L, -1);
@@ -575,12 +576,34 @@ static bool call_spec(target *t, int f, int nargs, int nresults) {
 
 static void bridge_init(void *state) { (void)state; }
 
+/* Pushes what an error message shows of the value at idx, as game.lua
+   does: a string in quotes (cut short), a number, boolean or nil as
+   itself, anything else by its type. */
+static const char *push_value_shown(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  switch (lua_type(L, idx)) {
+    case LUA_TSTRING: {
+      size_t len;
+      const char *text = lua_tolstring(L, idx, &len);
+      push_shown(L, text, len);
+      lua_pushfstring(L, "'%s'", lua_tostring(L, -1));
+      lua_remove(L, -2);
+      return lua_tostring(L, -1);
+    }
+    case LUA_TNUMBER: case LUA_TBOOLEAN: case LUA_TNIL:
+      return luaL_tolstring(L, idx, NULL);
+    default:
+      return lua_pushstring(L, luaL_typename(L, idx));
+  }
+}
+
 static int bridge_side(target *t, int at) {
   lua_State *L = t->L;
-  const char *side = lua_tostring(L, at);
-  if (lua_type(L, at) == LUA_TSTRING)
+  if (lua_type(L, at) == LUA_TSTRING) {
+    const char *side = lua_tostring(L, at);
     for (int i = 0; i < 2; i++)
       if (strcmp(side, t->cls.side[i]) == 0) return i;
+  }
   return -1;
 }
 
@@ -602,9 +625,11 @@ static game_status bridge_status(const void *state) {
     int winner = bridge_side(t, -1);
     if (winner >= 0)
       status = winner == 0 ? GAME_WIN_0 : GAME_WIN_1;
-    else if (!lua_isnil(L, -1))
-      failf(t, "%s: 'result' names an unknown winner (%s)", t->cls.name,
-            luaL_typename(L, -1));
+    else if (!lua_isnil(L, -1)) {
+      failf(t, "%s: 'result' names an unknown winner %s", t->cls.name,
+            push_value_shown(L, -1));
+      lua_pop(L, 1);
+    }
     lua_pop(L, 1);
   }
   lua_pop(L, 1);
@@ -619,9 +644,11 @@ static int bridge_turn(const void *state) {
   if (side < 0 && t->ply > 0 && t->ply <= MOVERS && t->movers[t->ply - 1] >= 0 &&
       lua_isnil(L, -1))
     side = 1 - t->movers[t->ply - 1];      /* a finished game may say nil */
-  if (side < 0)
+  if (side < 0) {
     failf(t, "%s: 'turn' returned %s (expected '%s' or '%s')", t->cls.name,
-          luaL_typename(L, -1), t->cls.side[0], t->cls.side[1]);
+          push_value_shown(L, -1), t->cls.side[0], t->cls.side[1]);
+    lua_pop(L, 1);
+  }
   lua_pop(L, 1);
   if (side < 0) return 0;
   if (t->ply < MOVERS) t->movers[t->ply] = (signed char)side;
@@ -655,6 +682,18 @@ static void push_list(target *t) {
       if (type != LUA_TSTRING && type != LUA_TNUMBER)
         problem = "returned a move that is not a string";
       lua_pop(L, 1);
+    }
+  }
+  if (!problem && lua_rawlen(L, -1) == 0) {   /* only when it is over */
+    bool over = call_spec(t, F_IS_OVER, 0, 1) && lua_toboolean(L, -1);
+    if (!t->failed) lua_pop(L, 1);
+    if (!over && !t->failed)
+      failf(t, "%s: 'moves' returned no moves, but 'is_over' says the game "
+            "goes on", t->cls.name);
+    if (t->failed) {
+      lua_pop(L, 2);
+      lua_pushnil(L);
+      return;
     }
   }
   if (problem) {
@@ -737,24 +776,25 @@ static void bridge_unmake(void *state, game_move move, const game_undo *undo) {
 static uint64_t bridge_hash(const void *state) {
   target *t = of(state);
   if (!call_spec(t, F_HASH, 0, 1)) return 0;
-  int exact;
-  lua_Integer h = lua_tointegerx(t->L, -1, &exact);
-  if (!exact)
+  lua_State *L = t->L;
+  lua_Integer h = lua_isinteger(L, -1) ? lua_tointeger(L, -1) : 0;
+  if (!lua_isinteger(L, -1)) {
     failf(t, "%s: 'hash' must return an integer (got %s)", t->cls.name,
-          luaL_typename(t->L, -1));
-  lua_pop(t->L, 1);
+          push_value_shown(L, -1));
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
   return (uint64_t)h;
 }
 
 /* A Lua number as a search score; false (and a failure) if it is none. */
 static bool to_score(target *t, const char *what, int *score) {
   lua_State *L = t->L;
-  int isnum;
-  lua_Number x = lua_tonumberx(L, -1, &isnum);
-  if (!isnum || x != x) {
+  lua_Number x = lua_tonumber(L, -1);
+  if (lua_type(L, -1) != LUA_TNUMBER || x != x) {
     failf(t, "%s: %s must return a number (got %s)", t->cls.name, what,
-          isnum ? "nan" : luaL_typename(L, -1));
-    lua_pop(L, 1);
+          push_value_shown(L, -1));
+    lua_pop(L, 2);
     return false;
   }
   lua_pop(L, 1);
@@ -812,6 +852,7 @@ static int lua_eval(void *context, const void *state) {
   target *t = context;
   lua_State *L = t->L;
   if (t->failed) return 0;
+  t->public.lua_calls++;
   lua_getiuservalue(L, t->self, UV_EVAL);
   if (t->lua_game) {
     lua_getiuservalue(L, t->self, UV_INFO);

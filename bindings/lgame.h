@@ -68,6 +68,8 @@ typedef struct lgame_target {
   void *eval_context;
   bool hashed;               /* cls->hash means something: use a table */
   const void *identity;      /* one per game module, to tell games apart */
+  uint64_t lua_calls;        /* calls into Lua so far: spec functions and
+                                the Lua evaluation */
 } lgame_target;
 
 /* Reads the game object at arg (raising when it is none) and pushes a

@@ -79,6 +79,15 @@ local function shown(text)
   return text
 end
 
+-- A value as an error message shows it (as bindings/lgame.c does too):
+-- a string in quotes, a number, boolean or nil as itself, else its type.
+local function shown_value(v)
+  local kind = type(v)
+  if kind == "string" then return "'" .. shown(v) .. "'" end
+  if kind == "number" or kind == "boolean" or kind == "nil" then return tostring(v) end
+  return kind
+end
+
 function game.define(spec)
   check_spec(spec)
   local name, sides = spec.name, {spec.sides[1], spec.sides[2]}
@@ -89,6 +98,15 @@ function game.define(spec)
     local ok, a = pcall(spec[key], ...)
     if not ok then fail(name, "'" .. key .. "' raised an error: " .. tostring(a), 3) end
     return a
+  end
+
+  -- The same for the functions that give a position: nil is not one.
+  local function position(key, ...)
+    local raw = call(key, ...)
+    if raw == nil then
+      fail(name, "'" .. key .. "' returned nil (expected a position)", 3)
+    end
+    return raw
   end
 
   local function legal_moves(raw)
@@ -105,6 +123,9 @@ function game.define(spec)
       end
       texts[i] = tostring(list[i])
     end
+    if #list == 0 and not call("is_over", raw) then
+      fail(name, "'moves' returned no moves, but 'is_over' says the game goes on", 3)
+    end
     return list, texts
   end
 
@@ -116,7 +137,7 @@ function game.define(spec)
     end
     local winner = result.winner
     if winner ~= nil and not side_index[winner] then
-      fail(name, "'result' names an unknown winner '" .. shown(winner) .. "'", 3)
+      fail(name, "'result' names an unknown winner " .. shown_value(winner), 3)
     end
     return winner, result
   end
@@ -124,7 +145,7 @@ function game.define(spec)
   local function side_to_move(raw)
     local side = call("turn", raw)
     if not side_index[side] then
-      fail(name, "'turn' returned '" .. shown(side) .. "' (expected '"
+      fail(name, "'turn' returned " .. shown_value(side) .. " (expected '"
         .. sides[1] .. "' or '" .. sides[2] .. "')", 3)
     end
     return side
@@ -168,10 +189,10 @@ function game.define(spec)
   -- The position after the moves of history from the start: a fresh
   -- value, and how many of its moves were pushed in place.
   local function replay(options, history)
-    local raw = call("new", options)
+    local raw = position("new", options)
     for _, text in ipairs(history) do
       local move = find_move({raw = raw}, text)
-      if spec.push then call("push", raw, move) else raw = call("play", raw, move) end
+      if spec.push then call("push", raw, move) else raw = position("play", raw, move) end
     end
     return raw, spec.push and #history or 0
   end
@@ -179,7 +200,7 @@ function game.define(spec)
   -- A position of the spec that nothing else holds: searches and copies
   -- may change it freely.
   local function private_copy(g)
-    if spec.copy then return call("copy", g.raw), 0 end
+    if spec.copy then return position("copy", g.raw), 0 end
     if not spec.push then return g.raw, 0 end     -- play never changes it
     return replay(g.options, g.moves_played)
   end
@@ -187,7 +208,7 @@ function game.define(spec)
   local function played(g, move, text)
     local raw, pushed
     if spec.play then
-      raw, pushed = call("play", g.raw, move), 0
+      raw, pushed = position("play", g.raw, move), 0
     else
       raw, pushed = private_copy(g)
       call("push", raw, move)
@@ -241,7 +262,7 @@ function game.define(spec)
       self.pushed = self.pushed + 1
     else
       self.undo[#self.undo + 1] = self.raw
-      self.raw = call("play", self.raw, move)
+      self.raw = position("play", self.raw, move)
     end
     self.moves_played[#self.moves_played + 1] = text
     return self
@@ -293,7 +314,7 @@ function game.define(spec)
     if not spec.hash then fail(name, "this game defines no hash", 2) end
     local h = call("hash", self.raw)
     if math.type(h) ~= "integer" then
-      fail(name, "'hash' must return an integer (got " .. type(h) .. ")", 2)
+      fail(name, "'hash' must return an integer (got " .. shown_value(h) .. ")", 2)
     end
     return h
   end
@@ -336,7 +357,7 @@ function game.define(spec)
     if options ~= nil and type(options) ~= "table" then
       error(name .. ".new: options must be a table (got " .. type(options) .. ")", 2)
     end
-    return wrap(call("new", options), options)
+    return wrap(position("new", options), options)
   end
 
   -- load(record [, options]): the game after the moves of record, or

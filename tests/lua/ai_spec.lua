@@ -4,20 +4,14 @@
 
 local ludus = require("ludus")
 local luattt = require("luattt")
-local assert_raises = require("support").assert_raises
+local support = require("support")
+local assert_raises, contains = support.assert_raises, support.contains
 
 local ai = ludus.ai
 local tictactoe = ludus.tictactoe
 local connect4 = ludus.connect4
 local match = ludus.match
 local WIN = 1000000
-
-local function contains(list, value)
-  for _, v in ipairs(list) do
-    if v == value then return true end
-  end
-  return false
-end
 
 -- Plays line from g, checking every move is legal; the game after it.
 local function replay(g, line)
@@ -213,6 +207,29 @@ describe("a game written in Lua, searched in C", function()
     end})
     assert.same({x = true, o = true}, turns)  -- depth 1 first, then 2
     assert.equal(7, info.score)
+  end)
+
+  it("counts the calls into Lua, and only for Lua", function()
+    local spec, calls = luattt("push"), 0
+    for _, key in ipairs({"turn", "moves", "push", "pop", "is_over", "result", "hash"}) do
+      local f = spec[key]
+      spec[key] = function(...) calls = calls + 1; return f(...) end
+    end
+    local T = ludus.game.define(spec)
+    local g = T.load("a1 b2")
+    calls = 0
+    local info = ai.search(g, {depth = 3})
+    -- The search calls the spec only; naming the move and the line after
+    -- it calls a few more.
+    assert.is_true(info.lua_calls > info.nodes)
+    assert.is_true(calls >= info.lua_calls and calls < info.lua_calls + 100)
+    assert.is_nil(ai.search(tictactoe.load("a1 b2"), {depth = 3}).lua_calls)
+    local evals = 0
+    info = ai.search(tictactoe.load("a1 b2"), {depth = 3, eval = function()
+      evals = evals + 1
+      return 0
+    end})
+    assert.equal(evals, info.lua_calls)
   end)
 end)
 

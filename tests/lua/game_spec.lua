@@ -221,8 +221,14 @@ describe("a broken spec at run time", function()
     local spec = luattt("push", "broken")
     spec.hash = function() return "h" end
     local g = define(spec).new()
-    assert_raises({"broken: 'hash' must return an integer (got string)"}, g.hash, g)
-    assert_raises({"broken: 'hash' must return an integer (got string)"},
+    assert_raises({"broken: 'hash' must return an integer (got 'h')"}, g.hash, g)
+    assert_raises({"broken: 'hash' must return an integer (got 'h')"},
+                  ludus.ai.search, g, {depth = 2})
+    -- A string that reads as a number is no integer either.
+    spec.hash = function() return "12" end
+    g = define(spec).new()
+    assert_raises({"broken: 'hash' must return an integer (got '12')"}, g.hash, g)
+    assert_raises({"broken: 'hash' must return an integer (got '12')"},
                   ludus.ai.search, g, {depth = 2})
   end)
 
