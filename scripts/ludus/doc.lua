@@ -103,7 +103,7 @@ return {
     summary = "searches and AI players for every game, C or Lua-defined",
     functions = {
       search = "ai.search(g, {algorithm=, depth=, time=, nodes=, eval=, tt=}) -> "
-        .. "info {move, score, mate, depth, nodes, nps, pv, exact, stopped}",
+        .. "info {move, score, mate, depth, nodes, nps, pv, exact, stopped, lua_calls}",
       alphabeta = "ai.alphabeta{depth=, time=1, nodes=, eval=, tt=16} -> a player: "
         .. "alpha-beta, iterative deepening, table of tt MiB",
       mcts = "ai.mcts{playouts=10000, time=, c=1.41, seed=} -> a player: UCT with "
@@ -117,7 +117,8 @@ return {
     },
   },
   game = {
-    summary = "games written in Lua: game.define(spec) -> a game module",
+    summary = "games written in Lua: game.define(spec) -> a game module; examples to "
+      .. "copy: require 'ludus.variants.mnk', 'ludus.players.minimax'",
     functions = {
       define = "game.define{name=, sides=, new=, turn=, moves=, play= or push=/pop=, "
         .. "is_over=, result=, [hash=, eval=, copy=, tostring=]} -> a game module",
