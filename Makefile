@@ -130,6 +130,7 @@ repl: all
 bench: all $(BENCHES)
 	$(OUT)/bench/bench_connect4 $(DATA)/connect4 1000
 	$(OUT)/bench/bench_connect4 $(DATA)/connect4 200 weak
+	$(OUT)/bench/bench_sudoku $(DATA)
 
 # What takes many minutes: the empty Connect Four board from scratch.
 bench-long: all $(BENCHES)
