@@ -26,6 +26,7 @@ static const luaL_Reg game_modules[] = {
 /* The other modules written in C. */
 static const luaL_Reg library_modules[] = {
   {"ai", luaopen_ludus_ai},
+  {"sudoku", luaopen_ludus_sudoku},
   {NULL, NULL}
 };
 

@@ -32,6 +32,9 @@ int luaopen_ludus_gomoku(lua_State *L);
 /* ludus.ai: the searches and AI players for every game (lai.c). */
 int luaopen_ludus_ai(lua_State *L);
 
+/* ludus.sudoku: puzzles, solver, generator and hints (lsudoku.c). */
+int luaopen_ludus_sudoku(lua_State *L);
+
 /* The pure-Lua modules compiled in from scripts/ludus/ (embedded.c). */
 typedef struct ludus_script {
   const char *name;          /* "ludus.help" */
