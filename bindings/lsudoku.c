@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -445,13 +444,6 @@ static int sudoku_is_unique_lua(lua_State *L) {
 
 /* ---- generating ---- */
 
-static uint64_t fresh_seed(void) {
-  struct timespec now;
-  clock_gettime(CLOCK_REALTIME, &now);
-  static uint64_t counter = 0;
-  return (uint64_t)now.tv_nsec ^ ((uint64_t)now.tv_sec << 30) ^ (++counter << 52);
-}
-
 static lua_Integer opt_integer(lua_State *L, int arg, const char *key,
                                lua_Integer fallback) {
   lua_Integer v = fallback;
@@ -498,7 +490,7 @@ static int sudoku_generate_lua(lua_State *L) {
   lua_getfield(L, 1, "seed");
   bool seeded = !lua_isnil(L, -1);
   lua_pop(L, 1);
-  o.seed = seeded ? (uint64_t)opt_integer(L, 1, "seed", 0) : fresh_seed();
+  o.seed = seeded ? (uint64_t)opt_integer(L, 1, "seed", 0) : ludus_fresh_seed();
   lua_getfield(L, 1, "symmetric");
   o.symmetric = lua_toboolean(L, -1);
   lua_getfield(L, 1, "minimal");
