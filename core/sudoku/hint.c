@@ -199,11 +199,9 @@ static bool pick(subset_search *ss, int from, int depth, uint32_t u) {
     start_step(step, ss->hidden ? SUDOKU_HIDDEN_SUBSET : SUDOKU_NAKED_SUBSET,
                ss->k);
     step->subset_size = ss->want;
-    uint32_t chosen_mask = 0, chosen_items = 0;
-    for (int i = 0; i < ss->want; i++) {
+    uint32_t chosen_items = 0;
+    for (int i = 0; i < ss->want; i++)
       chosen_items |= UINT32_C(1) << ss->items[ss->chosen[i]];
-      chosen_mask |= ss->masks[ss->chosen[i]];
-    }
     if (!ss->hidden) {
       /* the chosen cells hold the values u between them */
       step->values = u;
