@@ -131,6 +131,7 @@ bench: all $(BENCHES)
 	$(OUT)/bench/bench_connect4 $(DATA)/connect4 1000
 	$(OUT)/bench/bench_connect4 $(DATA)/connect4 200 weak
 	$(LUDUS_EXE) tests/bench/bench_ai.lua 3
+	$(OUT)/bench/bench_sudoku $(DATA)
 
 # What takes many minutes: the empty Connect Four board from scratch.
 bench-long: all $(BENCHES)

@@ -11,7 +11,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -115,13 +114,6 @@ static int opt_eval(lua_State *L, int arg, const char *where) {
     luaL_error(L, "%s: option 'eval' must be a function (got %s)", where,
                luaL_typename(L, -1));
   return lua_gettop(L);
-}
-
-static uint64_t fresh_seed(void) {
-  struct timespec now;
-  clock_gettime(CLOCK_REALTIME, &now);
-  static uint64_t counter = 0;
-  return (uint64_t)now.tv_nsec ^ ((uint64_t)now.tv_sec << 30) ^ (++counter << 52);
 }
 
 /* ---- transposition tables kept by players ---- */
@@ -344,7 +336,7 @@ static void run(lua_State *L, algorithm a, bool player, const char *where) {
     luaL_error(L, "%s: option 'seed' must be an integer (got %s)", where,
                luaL_typename(L, -1));
   lua_pop(L, 1);
-  seed = isnum ? (uint64_t)given : fresh_seed();
+  seed = isnum ? (uint64_t)given : ludus_fresh_seed();
   if (a == MCTS) {
     run_mcts(L, seed, where);
     seed = hash_mix64(seed + 1);   /* the next choice searches afresh */

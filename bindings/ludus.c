@@ -5,6 +5,7 @@
 */
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <lauxlib.h>
@@ -26,6 +27,7 @@ static const luaL_Reg game_modules[] = {
 /* The other modules written in C. */
 static const luaL_Reg library_modules[] = {
   {"ai", luaopen_ludus_ai},
+  {"sudoku", luaopen_ludus_sudoku},
   {NULL, NULL}
 };
 
@@ -73,6 +75,13 @@ void ludus_preload(lua_State *L) {
     lua_setfield(L, -2, s->name);
   }
   lua_pop(L, 1);
+}
+
+uint64_t ludus_fresh_seed(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_REALTIME, &now);
+  static uint64_t counter = 0;
+  return (uint64_t)now.tv_nsec ^ ((uint64_t)now.tv_sec << 30) ^ (++counter << 52);
 }
 
 /* require(name) and leave its value on the stack. */

@@ -6,6 +6,7 @@
 #define LUDUS_H
 
 #include <signal.h>
+#include <stdint.h>
 
 #include <lua.h>
 
@@ -15,6 +16,10 @@
 /* Set by the REPL's SIGINT handler; long C loops poll it through their
    search limit and stop early.  Whoever starts a job clears it. */
 extern volatile sig_atomic_t ludus_interrupted;
+
+/* A seed from the clock, different at each call, for players and
+   generators that were given none. */
+uint64_t ludus_fresh_seed(void);
 
 /* The module table: `require "ludus"`. */
 int luaopen_ludus(lua_State *L);
@@ -31,6 +36,9 @@ int luaopen_ludus_gomoku(lua_State *L);
 
 /* ludus.ai: the searches and AI players for every game (lai.c). */
 int luaopen_ludus_ai(lua_State *L);
+
+/* ludus.sudoku: puzzles, solver, generator and hints (lsudoku.c). */
+int luaopen_ludus_sudoku(lua_State *L);
 
 /* The pure-Lua modules compiled in from scripts/ludus/ (embedded.c). */
 typedef struct ludus_script {

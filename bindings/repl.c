@@ -874,6 +874,8 @@ static int make_globals(lua_State *L) {
   set_global(L, "ai");
   lua_getfield(L, 1, "match");
   set_global(L, "match");
+  lua_getfield(L, 1, "sudoku");
+  set_global(L, "sudoku");
   lua_getfield(L, LUA_REGISTRYINDEX, REPL_STATE);
   lua_getfield(L, 1, "pretty");
   lua_setfield(L, -2, "pretty");

@@ -78,6 +78,7 @@ sudoku_error sudoku_parse(const char *text, size_t len, const char *alphabet,
       err->at = (int)i;
       err->value = v;
       err->size = size;
+      err->cell = n;
       return err->code;
     }
     grid->cell[n++] = (uint8_t)v;

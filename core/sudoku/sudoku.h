@@ -36,7 +36,8 @@ typedef enum sudoku_error {
   SUDOKU_ESYMBOL,     /* a byte that is neither a cell nor decoration */
   SUDOKU_ERANGE,      /* a value past the side ('G' on a 9x9, 17 in a cell) */
   SUDOKU_ECLASH,      /* two equal givens in one row, column or box */
-  SUDOKU_ENOMEM       /* the general solver could not grow its stack */
+  SUDOKU_ENOMEM,      /* the general solver could not grow its stack */
+  SUDOKU_ESTOPPED     /* a search limit (nodes, time, Ctrl-C) stopped it */
 } sudoku_error;
 
 /* Whether side is one of 4, 9, 16, 25. */
@@ -53,6 +54,7 @@ int sudoku_box_side(int size);
 typedef struct sudoku_parse_error {
   sudoku_error code;
   int at;             /* ESYMBOL, ERANGE: 0-based byte offset in the text */
+  int cell;           /* ERANGE: the 0-based cell, row-major */
   int cells;          /* ECOUNT: the number of cells found */
   int value;          /* ERANGE: the value the symbol stands for */
   int size;           /* ERANGE: the side the cell count gave */
@@ -141,5 +143,87 @@ uint64_t sudoku_count(const sudoku_grid *grid, uint64_t limit,
 /* Up to cap solutions into out; returns how many (fewer than cap when
    there are no more). */
 int sudoku_solutions(const sudoku_grid *grid, sudoku_grid *out, int cap);
+
+/* ---- generating ---- */
+
+typedef struct sudoku_generate_options {
+  int size;                 /* 4, 9, 16 or 25 */
+  uint64_t seed;            /* equal seeds, equal puzzles */
+  int clues;                /* stop taking givens away at this many */
+  bool symmetric;           /* givens symmetric about the centre */
+  bool minimal;             /* take away every given that can go (then
+                               clues is ignored) */
+  search_limit *limit;      /* NULL, or a budget for the whole job */
+} sudoku_generate_options;
+
+/* A puzzle with exactly one solution.  Without clues (0) or with minimal,
+   every given left is needed: removing any one (with symmetric, any
+   symmetric pair) allows a second solution.  With clues, givens are
+   taken away until that many are left, or none more can go.  Returns
+   SUDOKU_OK, SUDOKU_ESIZE, SUDOKU_ENOMEM or SUDOKU_ESTOPPED. */
+sudoku_error sudoku_generate(const sudoku_generate_options *options,
+                             sudoku_grid *puzzle);
+
+/* ---- hints ---- */
+
+/* Units are numbered rows 0..size-1, columns size..2*size-1, boxes
+   2*size..3*size-1 (boxes row by row). */
+
+typedef enum sudoku_technique {
+  SUDOKU_NAKED_SINGLE,      /* a cell with one value left */
+  SUDOKU_HIDDEN_SINGLE,     /* a value with one place left in a unit */
+  SUDOKU_POINTING,          /* a value of a box confined to one line */
+  SUDOKU_CLAIMING,          /* a value of a line confined to one box */
+  SUDOKU_NAKED_SUBSET,      /* k cells of a unit with k values between them */
+  SUDOKU_HIDDEN_SUBSET      /* k values of a unit that fit only k cells */
+} sudoku_technique;
+
+#define SUDOKU_SUBSET_MAX 4
+
+/* One elimination on the way to a hint. */
+typedef struct sudoku_step {
+  sudoku_technique technique;
+  int unit;                 /* where it is seen */
+  int other;                /* POINTING, CLAIMING: the unit it clears */
+  uint32_t values;          /* the values it is about, bit v - 1 for v */
+  int subset[SUDOKU_SUBSET_MAX], subset_size;   /* SUBSETs: the cells */
+  uint32_t removed_values;  /* what it took away, from the cells ... */
+  int removed[SUDOKU_MAX_SIDE], removed_count;   /* ... in unit order */
+} sudoku_step;
+
+#define SUDOKU_HINT_STEPS 8
+
+typedef enum sudoku_hint_kind {
+  SUDOKU_HINT_PLACE,        /* cell must be value */
+  SUDOKU_HINT_SOLVED,       /* no empty cell left */
+  SUDOKU_HINT_STUCK,        /* nothing follows without guessing */
+  SUDOKU_HINT_BROKEN        /* a cell (cell >= 0) with no value left, or a
+                               value (value) with no place in unit */
+} sudoku_hint_kind;
+
+typedef struct sudoku_hint {
+  sudoku_hint_kind kind;
+  int cell, value;          /* PLACE: 0-based cell, value 1..size */
+  sudoku_technique technique;   /* PLACE: NAKED_ or HIDDEN_SINGLE */
+  int unit;                 /* HIDDEN_SINGLE, BROKEN value: the unit */
+  int steps;                /* eliminations that came first (all of them) */
+  sudoku_step step[SUDOKU_HINT_STEPS];   /* the first of those */
+} sudoku_hint;
+
+/* The next logical step: a cell whose value follows from the givens by
+   singles, after the eliminations (locked candidates, naked and hidden
+   subsets up to SUDOKU_SUBSET_MAX) it needs, cheapest first.  Returns
+   SUDOKU_OK with hint filled, or what sudoku_check_givens returns. */
+sudoku_error sudoku_find_hint(const sudoku_grid *grid, sudoku_hint *hint);
+
+/* The hint in words, "r3c5 must be 7: it is the only place for 7 in box
+   2", with symbols[v - 1] for value v (NULL: decimal numbers); as
+   snprintf. */
+size_t sudoku_hint_text(const sudoku_grid *grid, const sudoku_hint *hint,
+                        const char *symbols, char *buf, size_t bufsize);
+
+/* The name of unit k of a grid of that side, "row 3", "box 2"; as
+   snprintf. */
+size_t sudoku_unit_name(int size, int unit, char *buf, size_t bufsize);
 
 #endif

@@ -124,6 +124,41 @@ return {
         .. "is_over=, result=, [hash=, eval=, copy=, tostring=]} -> a game module",
     },
   },
+  sudoku = {
+    summary = "Sudoku 4x4 to 25x25: parse, solve, count, generate, hints",
+    functions = {
+      parse = "sudoku.parse(text_or_table [, {symbols=}]) -> puzzle, its symbols; "
+        .. "or nil, message",
+      solve = "sudoku.solve(p) -> the solution as a puzzle, or nil, \"no solution\"",
+      solutions = "sudoku.solutions(p [, limit]) -> a list of up to limit "
+        .. "solutions (all by default)",
+      count = "sudoku.count(p [, limit]) -> the number of solutions, at most limit",
+      is_unique = "sudoku.is_unique(p) -> true, or false and why",
+      generate = "sudoku.generate{size=9, seed=, clues=, symmetric=, minimal=} -> "
+        .. "a puzzle with one solution, the seed",
+      hint = "sudoku.hint(p) -> the next logical step in words and as "
+        .. "{row, col, value, technique}; nil, why when there is none",
+      candidates = "sudoku.candidates(p) -> c[row][col]: the values its row, "
+        .. "column and box leave each cell",
+    },
+    methods = {
+      get = "p:get(row, col) -> the value there, 0 when empty",
+      set = "p:set(row, col, value) -> p, changed in place (0 or '.' empties); "
+        .. "raises on a clash",
+      to_string = "p:to_string() -> the grid on one line, '.' for empty",
+      is_solved = "p:is_solved() -> true when full and no row, column or box repeats",
+      size = "p:size() -> the side: 4, 9, 16 or 25",
+      symbols = 'p:symbols() -> the symbols of values 1, 2 ... ("123456789")',
+      givens = "p:givens() -> the number of filled cells",
+      copy = "p:copy() -> an independent copy",
+      solve = "p:solve() -> as sudoku.solve",
+      solutions = "p:solutions([limit]) -> as sudoku.solutions",
+      count = "p:count([limit]) -> as sudoku.count",
+      is_unique = "p:is_unique() -> as sudoku.is_unique",
+      hint = "p:hint() -> as sudoku.hint",
+      candidates = "p:candidates() -> as sudoku.candidates",
+    },
+  },
   match = {
     summary = "match(G, a, b, {games=, swap=, opening=, seed=}) -> score, Elo, records",
     functions = {

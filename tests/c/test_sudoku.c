@@ -4,7 +4,8 @@
 ** puzzles of the 9x9 reference sets (../shared/data/sudoku, or
 ** $LUDUS_DATA/sudoku), exact solution counts from puzzles7_serg_counts,
 ** and the Gecode 16x16 and 25x25 instances.  Both engines (the 9x9 fast
-** path and the general solver) must agree.  The full sets and the hard
+** path and the general solver) must agree.  Then the generator (unique,
+** minimal, reproducible) and the hints (each one true to the solution).  The full sets and the hard
 ** 25x25 instances are in `make bench`.
 */
 #include <setjmp.h>
@@ -163,6 +164,7 @@ static void test_parse_errors(void **unused) {
   text[17] = 'a';
   assert_int_equal(sudoku_parse(text, 81, NULL, &g, &err), SUDOKU_ERANGE);
   assert_int_equal(err.at, 17);
+  assert_int_equal(err.cell, 17);
   assert_int_equal(err.value, 10);
   assert_int_equal(err.size, 9);
   memset(text, '.', 625);
@@ -512,6 +514,192 @@ static void test_25x25(void **unused) {
   assert_int_equal(done, 2);
 }
 
+/* ---- generating ---- */
+
+static int givens(const sudoku_grid *g) {
+  int n = 0;
+  for (int i = 0; i < g->size * g->size; i++) n += g->cell[i] != 0;
+  return n;
+}
+
+/* Exactly one solution, and every given needed. */
+static void check_minimal(const sudoku_grid *g) {
+  assert_int_equal(sudoku_count(g, 2, NULL), 1);
+  for (int i = 0; i < g->size * g->size; i++) {
+    if (!g->cell[i]) continue;
+    sudoku_grid fewer = *g;
+    fewer.cell[i] = 0;
+    if (sudoku_count(&fewer, 2, NULL) != 2)
+      fail_msg("size %d: given %d can go", g->size, i);
+  }
+}
+
+static void test_generate(void **unused) {
+  (void)unused;
+  static const struct { int size, seeds; } plan[] = {{4, 12}, {9, 12}, {16, 1}};
+  for (int k = 0; k < 3; k++)
+    for (int seed = 1; seed <= plan[k].seeds; seed++) {
+      sudoku_generate_options o = {0};
+      o.size = plan[k].size;
+      o.seed = (uint64_t)seed;
+      sudoku_grid a, b;
+      assert_int_equal(sudoku_generate(&o, &a), SUDOKU_OK);
+      assert_int_equal(a.size, plan[k].size);
+      check_minimal(&a);
+      /* the same seed, the same puzzle; the next seed, another */
+      assert_int_equal(sudoku_generate(&o, &b), SUDOKU_OK);
+      assert_memory_equal(a.cell, b.cell, sizeof a.cell);
+      o.seed++;
+      assert_int_equal(sudoku_generate(&o, &b), SUDOKU_OK);
+      if (plan[k].size > 4)
+        assert_memory_not_equal(a.cell, b.cell, sizeof a.cell);
+    }
+}
+
+static void test_generate_options(void **unused) {
+  (void)unused;
+  for (int seed = 1; seed <= 6; seed++) {
+    sudoku_generate_options o = {0};
+    o.size = 9;
+    o.seed = (uint64_t)seed;
+    o.symmetric = true;
+    sudoku_grid g;
+    assert_int_equal(sudoku_generate(&o, &g), SUDOKU_OK);
+    assert_int_equal(sudoku_count(&g, 2, NULL), 1);
+    for (int i = 0; i < 81; i++)
+      assert_int_equal(g.cell[i] != 0, g.cell[80 - i] != 0);
+    /* no symmetric pair can go */
+    for (int i = 0; i <= 40; i++) {
+      if (!g.cell[i]) continue;
+      sudoku_grid fewer = g;
+      fewer.cell[i] = fewer.cell[80 - i] = 0;
+      assert_int_equal(sudoku_count(&fewer, 2, NULL), 2);
+    }
+    /* a number of clues: stops there, still unique */
+    o.symmetric = false;
+    o.clues = 40;
+    assert_int_equal(sudoku_generate(&o, &g), SUDOKU_OK);
+    assert_int_equal(givens(&g), 40);
+    assert_int_equal(sudoku_count(&g, 2, NULL), 1);
+    /* minimal overrides clues */
+    o.minimal = true;
+    assert_int_equal(sudoku_generate(&o, &g), SUDOKU_OK);
+    assert_true(givens(&g) < 40);
+    check_minimal(&g);
+  }
+  sudoku_generate_options o = {0};
+  sudoku_grid g;
+  o.size = 8;
+  assert_int_equal(sudoku_generate(&o, &g), SUDOKU_ESIZE);
+  /* Ctrl-C, already pressed */
+  volatile sig_atomic_t flag = 1;
+  search_limit stop = {0};
+  stop.interrupt = &flag;
+  limit_start(&stop);
+  o.size = 16;
+  o.limit = &stop;
+  assert_int_equal(sudoku_generate(&o, &g), SUDOKU_ESTOPPED);
+}
+
+/* ---- hints ---- */
+
+static const char *hint_text(const sudoku_grid *g, const sudoku_hint *h) {
+  static char text[4096];
+  sudoku_hint_text(g, h, NULL, text, sizeof text);
+  return text;
+}
+
+static void test_hint_kinds(void **unused) {
+  (void)unused;
+  sudoku_hint h;
+  sudoku_grid g = parse_ok(
+      "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  assert_int_equal(sudoku_find_hint(&g, &h), SUDOKU_OK);
+  assert_int_equal(h.kind, SUDOKU_HINT_PLACE);
+  /* 4 is in column 1 (r1c1), column 3 (r9c3) and row 5 (r5c7) */
+  assert_string_equal(hint_text(&g, &h),
+                      "r6c2 must be 4: it is the only place for 4 in box 4");
+  /* a cell whose row and column hold every value */
+  g = parse_ok("12345678.........9" "...............................................................");
+  assert_int_equal(sudoku_find_hint(&g, &h), SUDOKU_OK);
+  assert_int_equal(h.kind, SUDOKU_HINT_BROKEN);
+  assert_string_equal(hint_text(&g, &h), "r1c9 has no value left");
+  /* the seed's 4x4: r2c2 is left only 4 */
+  g = parse_ok("1...3.1243.1...3");
+  assert_int_equal(sudoku_find_hint(&g, &h), SUDOKU_OK);
+  assert_int_equal(h.kind, SUDOKU_HINT_PLACE);
+  assert_int_equal(h.value, h.cell == 5 ? 4 : h.value);
+  /* solved, empty, clashing */
+  sudoku_count(&g, 1, &g);
+  assert_int_equal(sudoku_find_hint(&g, &h), SUDOKU_OK);
+  assert_int_equal(h.kind, SUDOKU_HINT_SOLVED);
+  sudoku_init(&g, 9);
+  assert_int_equal(sudoku_find_hint(&g, &h), SUDOKU_OK);
+  assert_int_equal(h.kind, SUDOKU_HINT_STUCK);
+  g.cell[0] = g.cell[1] = 3;
+  assert_int_equal(sudoku_find_hint(&g, &h), SUDOKU_ECLASH);
+}
+
+/* Hints followed to the end: each placement is the solution's value, and
+   no elimination on the way takes a cell's solution value away. */
+static void follow_hints(sudoku_grid g, int uses[6], bool *stuck) {
+  sudoku_grid solution;
+  assert_int_equal(sudoku_count(&g, 2, &solution), 1);
+  int size = g.size;
+  for (;;) {
+    sudoku_hint h;
+    assert_int_equal(sudoku_find_hint(&g, &h), SUDOKU_OK);
+    if (h.kind != SUDOKU_HINT_PLACE) {
+      assert_int_not_equal(h.kind, SUDOKU_HINT_BROKEN);
+      *stuck = h.kind == SUDOKU_HINT_STUCK;
+      return;
+    }
+    if (solution.cell[h.cell] != h.value)
+      fail_msg("wrong hint: %s", hint_text(&g, &h));
+    uses[h.technique]++;
+    for (int i = 0; i < h.steps && i < SUDOKU_HINT_STEPS; i++) {
+      const sudoku_step *s = &h.step[i];
+      uses[s->technique]++;
+      assert_true(s->removed_count > 0);
+      for (int j = 0; j < s->removed_count; j++) {
+        int cell = s->removed[j];
+        if (s->removed_values >> (solution.cell[cell] - 1) & 1)
+          fail_msg("r%dc%d lost its value: %s", cell / size + 1,
+                   cell % size + 1, hint_text(&g, &h));
+      }
+    }
+    g.cell[h.cell] = (uint8_t)h.value;
+  }
+}
+
+static void test_hints_follow_solution(void **unused) {
+  (void)unused;
+  int uses[6] = {0}, stuck = 0, n = 0;
+  const char *sets[] = {"puzzles2_17_clue", "puzzles3_magictour_top1465"};
+  for (int k = 0; k < 2; k++) {
+    data_file d;
+    data_open(&d, sets[k]);
+    for (const char *line; n < 150 * (k + 1) && (line = data_next(&d)); n++) {
+      bool was_stuck;
+      follow_hints(parse_ok(line), uses, &was_stuck);
+      stuck += was_stuck;
+    }
+    data_close(&d);
+  }
+  data_file d;
+  data_open(&d, "big/gecode_16x16_janko55.txt");
+  for (int i = 0; i < 3; i++) {
+    bool was_stuck;
+    follow_hints(parse_ok(data_next(&d)), uses, &was_stuck);
+  }
+  data_close(&d);
+  /* every technique was needed somewhere; most 17-clue puzzles fall to
+     them, few of the magictour ones do */
+  for (int t = 0; t < 6; t++)
+    if (!uses[t]) fail_msg("technique %d never used", t);
+  assert_true(stuck > 0 && stuck < n);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_parse_forms),
@@ -530,6 +718,10 @@ int main(void) {
     cmocka_unit_test(test_serg_counts),
     cmocka_unit_test(test_16x16),
     cmocka_unit_test(test_25x25),
+    cmocka_unit_test(test_generate),
+    cmocka_unit_test(test_generate_options),
+    cmocka_unit_test(test_hint_kinds),
+    cmocka_unit_test(test_hints_follow_solution),
   };
   return cmocka_run_group_tests_name("sudoku", tests, NULL, NULL);
 }

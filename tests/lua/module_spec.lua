@@ -67,6 +67,25 @@ describe("doc of the engine modules", function()
   end)
 end)
 
+describe("doc of sudoku", function()
+  it("describes every function and every puzzle method, and no more", function()
+    local entry = assert(doc.sudoku, "no doc entry for sudoku")
+    for key in pairs(ludus.sudoku) do
+      assert.equal("string", type(entry.functions[key]), "sudoku." .. key)
+    end
+    local methods = getmetatable(ludus.sudoku.parse(("."):rep(16))).__index
+    for key in pairs(methods) do
+      assert.equal("string", type(entry.methods[key]), "p:" .. key)
+    end
+    for key in pairs(entry.methods) do
+      assert.is_function(methods[key], "doc names a missing method " .. key)
+    end
+    for key in pairs(entry.functions) do
+      assert.is_function(ludus.sudoku[key], "doc names a missing function " .. key)
+    end
+  end)
+end)
+
 describe("the example scripts", function()
   it("tictactoe.lua plays to a draw", function()
     local bin = os.getenv("LUDUS_BIN_DIR") or "."

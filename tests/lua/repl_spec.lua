@@ -247,6 +247,7 @@ describe("Ctrl-C", function()
       .. 'print("returned", info.stopped)',
     ["an hour of alpha-beta"] = 'local l = require("ludus") '
       .. 'print("returned", l.ai.search(l.gomoku.new(), {time = 3600}).stopped)',
+    ["counting every 9x9 grid"] = 'print("returned", require("ludus.sudoku").count(("."):rep(81)))',
     ["an hour of MCTS"] = 'local l = require("ludus") print("returned", '
       .. 'l.ai.search(l.gomoku.new(), {algorithm = "mcts", time = 3600}).stopped)',
   }
@@ -360,7 +361,7 @@ error(setmetatable({}, {__tostring = function() return "my error" end}))
     assert.equals("stdin:1: 'end' expected near <eof>\n", result.err)
   end)
 
-  it("makes ludus, the games, ai, match and help global", function()
+  it("makes ludus, the games, ai, match, sudoku and help global", function()
     local result = repl([[
 ludus == require "ludus"
 tictactoe == require "ludus.tictactoe"
@@ -369,9 +370,10 @@ gomoku == require "ludus.gomoku"
 help == require "ludus.help"
 ai == require "ludus.ai"
 match == require "ludus.match"
+sudoku == require "ludus.sudoku"
 ludus.games
 ]])
-    assert.equals(("true\n"):rep(7) .. '{"tictactoe", "connect4", "mnk", "gomoku"}\n',
+    assert.equals(("true\n"):rep(8) .. '{"tictactoe", "connect4", "mnk", "gomoku"}\n',
                   result.body)
   end)
 
@@ -431,7 +433,8 @@ describe("help", function()
                    "  gomoku     gomoku in C[^\n]+\n" ..
                    "  ai         searches and AI players[^\n]+\n" ..
                    "  game       games written in Lua[^\n]+\n" ..
-                   "  match      [^\n]+\n$", result.body)
+                   "  match      [^\n]+\n" ..
+                   "  sudoku     Sudoku 4x4 to 25x25[^\n]+\n$", result.body)
   end)
 
   it("help(tictactoe) lists its functions and methods", function()
@@ -465,7 +468,7 @@ help(tictactoe.new)
 
   it("help(x) says what it knows when it does not know x", function()
     local result = repl("help(42)\nhelp('nothing')\nhelp(undefined_name)\n")
-    local known = "(help knows: tictactoe, connect4, mnk, gomoku, ai, game, match)\n"
+    local known = "(help knows: tictactoe, connect4, mnk, gomoku, ai, game, match, sudoku)\n"
     assert.equals("help: no help for 42 " .. known ..
                   'help: no help for "nothing" ' .. known ..
                   "help: no help for nil " .. known, result.body)

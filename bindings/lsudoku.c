@@ -1,0 +1,775 @@
+/*
+** lsudoku.c: `ludus.sudoku`.  A puzzle is a userdata holding a grid and
+** the symbols it is written with; every function takes a puzzle or
+** anything parse reads (a string, a flat list of numbers, a list of
+** rows), and the module table is the puzzles' __index, so p:solve() is
+** sudoku.solve(p).  Reading input that may be bad returns nil, message;
+** misuse (p:set out of range, a bad option) raises.
+*/
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "ludus.h"
+#include "sudoku/sudoku.h"
+
+#define PUZZLE_TYPE "ludus.sudoku"
+
+typedef struct puzzle {
+  sudoku_grid grid;
+  char symbols[SUDOKU_MAX_SIDE + 1];   /* value v is symbols[v - 1] */
+} puzzle;
+
+static const char *const sizes_allowed = "16, 81, 256 or 625";
+
+static puzzle *push_puzzle(lua_State *L, const sudoku_grid *grid,
+                           const char *symbols) {
+  puzzle *p = lua_newuserdatauv(L, sizeof *p, 0);
+  p->grid = *grid;
+  memset(p->symbols, 0, sizeof p->symbols);
+  memcpy(p->symbols, symbols ? symbols : SUDOKU_SYMBOLS, (size_t)grid->size);
+  luaL_setmetatable(L, PUZZLE_TYPE);
+  return p;
+}
+
+static puzzle *check_puzzle(lua_State *L, int arg) {
+  return luaL_checkudata(L, arg, PUZZLE_TYPE);
+}
+
+static int fail(lua_State *L, const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  lua_pushnil(L);
+  lua_pushliteral(L, "sudoku: ");
+  lua_pushvfstring(L, fmt, args);
+  va_end(args);
+  lua_concat(L, 2);
+  return 2;
+}
+
+/* ---- reading puzzles ---- */
+
+static int count_byte(const char *text, size_t len, char c) {
+  int n = 0;
+  for (size_t i = 0; i < len; i++) n += text[i] == c;
+  return n;
+}
+
+static bool has_any(const char *text, size_t len, const char *set) {
+  for (size_t i = 0; i < len; i++)
+    if (text[i] && strchr(set, text[i])) return true;
+  return false;
+}
+
+/* The symbols a text is most likely written with.  16x16: 0-F when '0'
+   is a value (at most once a row: no more than 16 of them) and no 'G'
+   appears; 25x25: A-Y when no digit 1-9 appears.  Else 1-9 then A...
+   Only the number of letters, digits and dots counts, so the side is
+   known first. */
+static const char *guess_symbols(const char *text, size_t len) {
+  int cells = 0;
+  for (size_t i = 0; i < len; i++) {
+    char c = text[i];
+    cells += (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
+             (c >= 'a' && c <= 'z') || c == '.';
+  }
+  if (cells == 256) {
+    int zeros = count_byte(text, len, '0');
+    if (zeros > 0 && zeros <= 16 && !has_any(text, len, "Gg") &&
+        (zeros == 16 || has_any(text, len, ".")))
+      return "0123456789ABCDEF";
+  } else if (cells == 625 && !has_any(text, len, "123456789")) {
+    return "ABCDEFGHIJKLMNOPQRSTUVWXY";
+  }
+  return NULL;
+}
+
+/* "1-9", "1-9 and A-G", "0-F", or the symbols themselves. */
+static void push_symbol_range(lua_State *L, const char *symbols, int size) {
+  if (!symbols) {
+    if (size <= 9) lua_pushfstring(L, "1-%d", size);
+    else lua_pushfstring(L, "1-9 and A-%c", SUDOKU_SYMBOLS[size - 1]);
+  } else {
+    lua_pushfstring(L, "%s", symbols);
+  }
+}
+
+static int parse_text(lua_State *L, const char *text, size_t len,
+                      const char *symbols, sudoku_grid *grid) {
+  sudoku_parse_error err;
+  sudoku_error e = sudoku_parse(text, len, symbols, grid, &err);
+  if (e == SUDOKU_ECOUNT)
+    return fail(L, "%d cells given, expected %s", err.cells, sizes_allowed);
+  if (e == SUDOKU_ESYMBOL) {
+    unsigned char c = (unsigned char)text[err.at];
+    char shown[16];
+    if (c >= 32 && c < 127) snprintf(shown, sizeof shown, "'%c'", c);
+    else snprintf(shown, sizeof shown, "byte %d", c);
+    return fail(L, "%s at position %d is not a cell (cells are %s, '.'%s "
+                "for empty; spaces and | - + are ignored)", shown, err.at + 1,
+                symbols ? symbols : "1-9 and A-P",
+                symbols && strchr(symbols, '0') ? "" : " or '0'");
+  }
+  if (e == SUDOKU_ERANGE) {
+    push_symbol_range(L, symbols, err.size);
+    const char *range = lua_tostring(L, -1);
+    return fail(L, "r%dc%d is '%c' (%d), but a %dx%d takes %s",
+                err.cell / err.size + 1, err.cell % err.size + 1,
+                text[err.at], err.value, err.size, err.size, range);
+  }
+  return 0;
+}
+
+/* One cell of a Lua table: a number 0..size.  Returns -1 after pushing
+   nil and a message. */
+static int table_cell(lua_State *L, int size, int cell) {
+  int isnum;
+  lua_Integer v = lua_tointegerx(L, -1, &isnum);
+  int type = lua_type(L, -1);
+  lua_pop(L, 1);
+  if (!isnum || type != LUA_TNUMBER) {
+    fail(L, "r%dc%d is %s, expected a number from 0 (empty) to %d",
+         cell / size + 1, cell % size + 1,
+         type == LUA_TNUMBER ? "not a whole number" : lua_typename(L, type),
+         size);
+    return -1;
+  }
+  if (v < 0 || v > size) {
+    fail(L, "r%dc%d is %I, expected 0 (empty) to %d", cell / size + 1,
+         cell % size + 1, v, size);
+    return -1;
+  }
+  return (int)v;
+}
+
+static int side_of(lua_Integer cells) {
+  for (int size = 4; size <= SUDOKU_MAX_SIDE; size++)
+    if (sudoku_size_ok(size) && size * size == cells) return size;
+  return 0;
+}
+
+/* A table at idx: flat numbers, rows of numbers, or strings (rows, or
+   one cell each) read as text. */
+static int parse_table(lua_State *L, int idx, const char *symbols,
+                       sudoku_grid *grid, const char **used) {
+  lua_Integer n = luaL_len(L, idx);
+  int first = lua_rawgeti(L, idx, 1);
+  lua_pop(L, 1);
+  if (first == LUA_TSTRING) {
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (lua_Integer i = 1; i <= n; i++) {
+      if (lua_rawgeti(L, idx, i) != LUA_TSTRING) {
+        int type = lua_type(L, -1);
+        lua_pop(L, 1);
+        return fail(L, "item %I is a %s, but item 1 is a string", i,
+                    lua_typename(L, type));
+      }
+      luaL_addvalue(&b);
+      luaL_addchar(&b, '\n');
+    }
+    luaL_pushresult(&b);
+    size_t len;
+    const char *text = lua_tolstring(L, -1, &len);
+    if (!symbols) symbols = guess_symbols(text, len);
+    int r = parse_text(L, text, len, symbols, grid);
+    if (r) return r;
+    lua_pop(L, 1);
+    *used = symbols;
+    return 0;
+  }
+  *used = symbols;
+  if (first == LUA_TTABLE) {
+    int size = n <= SUDOKU_MAX_SIDE ? side_of(n * n) : 0;
+    if (!size)
+      return fail(L, "%I rows given, expected 4, 9, 16 or 25", n);
+    sudoku_init(grid, size);
+    for (int r = 0; r < size; r++) {
+      if (lua_rawgeti(L, idx, r + 1) != LUA_TTABLE) {
+        int type = lua_type(L, -1);
+        lua_pop(L, 1);
+        return fail(L, "row %d is a %s, expected a table of %d numbers",
+                    r + 1, lua_typename(L, type), size);
+      }
+      lua_Integer len = (lua_Integer)lua_rawlen(L, -1);
+      if (len != size) {
+        lua_pop(L, 1);
+        return fail(L, "row %d has %I cells, expected %d", r + 1, len, size);
+      }
+      for (int c = 0; c < size; c++) {
+        lua_rawgeti(L, -1, c + 1);
+        int v = table_cell(L, size, r * size + c);
+        if (v < 0) {
+          lua_remove(L, -3);    /* the row, under nil and the message */
+          return 2;
+        }
+        grid->cell[r * size + c] = (uint8_t)v;
+      }
+      lua_pop(L, 1);
+    }
+    return 0;
+  }
+  int size = side_of(n);
+  if (!size) return fail(L, "%I cells given, expected %s", n, sizes_allowed);
+  sudoku_init(grid, size);
+  for (int cell = 0; cell < size * size; cell++) {
+    lua_rawgeti(L, idx, cell + 1);
+    int v = table_cell(L, size, cell);
+    if (v < 0) return 2;
+    grid->cell[cell] = (uint8_t)v;
+  }
+  return 0;
+}
+
+/* The symbols option of a parse: a string of one symbol per value. */
+static const char *check_symbols_option(lua_State *L, int arg) {
+  if (lua_isnoneornil(L, arg)) return NULL;
+  luaL_checktype(L, arg, LUA_TTABLE);
+  lua_pushnil(L);
+  while (lua_next(L, arg)) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) != LUA_TSTRING || strcmp(lua_tostring(L, -1), "symbols"))
+      luaL_error(L, "sudoku: parse takes only the option 'symbols' (got '%s')",
+                 luaL_tolstring(L, -1, NULL));
+  }
+  if (lua_getfield(L, arg, "symbols") == LUA_TNIL) {
+    lua_pop(L, 1);
+    return NULL;
+  }
+  size_t len;
+  const char *symbols = luaL_checklstring(L, -1, &len);
+  bool ok = sudoku_size_ok((int)len) && strlen(symbols) == len;
+  for (size_t i = 0; ok && i < len; i++) {
+    unsigned char c = (unsigned char)symbols[i];
+    ok = c > 32 && c < 127 && c != '.' && !strchr("|-+", c) &&
+         !strchr(symbols + i + 1, c);
+  }
+  if (!ok)
+    luaL_error(L, "sudoku: symbols must be 4, 9, 16 or 25 different "
+               "printable characters, none of them '.', '|', '-', '+' (got '%s')",
+               symbols);
+  lua_pop(L, 1);      /* still referenced by the options table */
+  return symbols;
+}
+
+/* Names the unit two clashing cells share. */
+static const char *clash_unit(const sudoku_clash *c, int size, char *buf,
+                              size_t bufsize) {
+  int unit;
+  if (c->row1 == c->row2) unit = c->row1;
+  else if (c->col1 == c->col2) unit = size + c->col1;
+  else {
+    int box = sudoku_box_side(size);
+    unit = 2 * size + c->row1 / box * box + c->col1 / box;
+  }
+  sudoku_unit_name(size, unit, buf, bufsize);
+  return buf;
+}
+
+/* Reads the value at arg as a puzzle: the userdata itself, or a new one
+   pushed from what parse reads.  NULL after pushing nil and a message. */
+static puzzle *to_puzzle(lua_State *L, int arg, int options) {
+  puzzle *p = luaL_testudata(L, arg, PUZZLE_TYPE);
+  if (p) return p;
+  const char *symbols = options ? check_symbols_option(L, options) : NULL;
+  sudoku_grid grid;
+  int type = lua_type(L, arg);
+  if (type == LUA_TSTRING) {
+    size_t len;
+    const char *text = lua_tolstring(L, arg, &len);
+    if (!symbols) symbols = guess_symbols(text, len);
+    if (parse_text(L, text, len, symbols, &grid)) return NULL;
+  } else if (type == LUA_TTABLE) {
+    if (parse_table(L, arg, symbols, &grid, &symbols)) return NULL;
+  } else {
+    fail(L, "a puzzle is a string or a table, not %s",
+         lua_typename(L, type));
+    return NULL;
+  }
+  sudoku_clash clash;
+  if (sudoku_check_givens(&grid, &clash) != SUDOKU_OK) {
+    char unit[32];
+    const char *sym = symbols ? symbols : SUDOKU_SYMBOLS;
+    fail(L, "r%dc%d and r%dc%d are both %c (%s)", clash.row1 + 1,
+         clash.col1 + 1, clash.row2 + 1, clash.col2 + 1, sym[clash.value - 1],
+         clash_unit(&clash, grid.size, unit, sizeof unit));
+    return NULL;
+  }
+  p = push_puzzle(L, &grid, symbols);
+  lua_replace(L, arg);
+  return p;
+}
+
+#define TO_PUZZLE(L, arg) \
+  puzzle *p = to_puzzle(L, arg, 0); \
+  if (!p) return 2
+
+/* parse(text_or_table [, {symbols=}]) -> puzzle, symbols | nil, message */
+static int sudoku_parse_lua(lua_State *L) {
+  luaL_checkany(L, 1);
+  lua_settop(L, 2);
+  if (luaL_testudata(L, 1, PUZZLE_TYPE)) {
+    puzzle *q = check_puzzle(L, 1);
+    push_puzzle(L, &q->grid, q->symbols);
+  } else {
+    puzzle *p = to_puzzle(L, 1, 2);
+    if (!p) return 2;
+    lua_pushvalue(L, 1);
+  }
+  lua_pushstring(L, ((puzzle *)lua_touserdata(L, -1))->symbols);
+  return 2;
+}
+
+/* ---- solving ---- */
+
+typedef struct found {
+  sudoku_grid *grids;
+  size_t n, cap;
+  bool out_of_memory;
+} found;
+
+static bool keep(const sudoku_grid *solution, void *context) {
+  found *f = context;
+  if (f->n == f->cap) {
+    size_t cap = f->cap ? 2 * f->cap : 16;
+    sudoku_grid *more = realloc(f->grids, cap * sizeof *more);
+    if (!more) {
+      f->out_of_memory = true;
+      return true;
+    }
+    f->grids = more;
+    f->cap = cap;
+  }
+  f->grids[f->n++] = *solution;
+  return false;
+}
+
+/* A limit of solutions at arg: nil for all, else a positive integer. */
+static uint64_t check_count_limit(lua_State *L, int arg) {
+  if (lua_isnoneornil(L, arg)) return 0;
+  lua_Integer limit = luaL_checkinteger(L, arg);
+  luaL_argcheck(L, limit >= 1, arg, "a limit is at least 1");
+  return (uint64_t)limit;
+}
+
+/* Runs the solver on p, watching Ctrl-C; solutions into f when not NULL. */
+static void run_search(lua_State *L, const puzzle *p, sudoku_search *s,
+                       found *f) {
+  search_limit limit;
+  memset(&limit, 0, sizeof limit);
+  limit.interrupt = &ludus_interrupted;
+  ludus_interrupted = 0;
+  limit_start(&limit);
+  s->limit = &limit;
+  if (f) {
+    s->visit = keep;
+    s->context = f;
+  }
+  sudoku_error e = sudoku_solve(&p->grid, s);
+  s->limit = NULL;
+  if (f && f->out_of_memory) {
+    free(f->grids);
+    luaL_error(L, "sudoku: not enough memory for %d solutions", (int)f->n);
+  }
+  if (e == SUDOKU_ENOMEM) {
+    if (f) free(f->grids);
+    luaL_error(L, "sudoku: not enough memory for the solver");
+  }
+}
+
+/* solve(p) -> the solution found first, or nil, "no solution" */
+static int sudoku_solve_lua(lua_State *L) {
+  TO_PUZZLE(L, 1);
+  sudoku_grid solution;
+  sudoku_search s;
+  memset(&s, 0, sizeof s);
+  s.max_solutions = 1;
+  s.first = &solution;
+  run_search(L, p, &s, NULL);
+  if (s.solutions == 0) {
+    lua_pushnil(L);
+    lua_pushstring(L, s.complete ? "no solution" : "stopped before a solution");
+    return 2;
+  }
+  push_puzzle(L, &solution, p->symbols);
+  return 1;
+}
+
+/* solutions(p [, limit]) -> a list of up to limit solutions (all by
+   default), and whether that is all of them */
+static int sudoku_solutions_lua(lua_State *L) {
+  TO_PUZZLE(L, 1);
+  sudoku_search s;
+  memset(&s, 0, sizeof s);
+  s.max_solutions = check_count_limit(L, 2);
+  found f = {NULL, 0, 0, false};
+  run_search(L, p, &s, &f);
+  lua_createtable(L, (int)(f.n < 1000000 ? f.n : 0), 0);
+  for (size_t i = 0; i < f.n; i++) {
+    push_puzzle(L, &f.grids[i], p->symbols);
+    lua_rawseti(L, -2, (lua_Integer)i + 1);
+  }
+  free(f.grids);
+  return 1;
+}
+
+/* count(p [, limit]) -> the number of solutions, at most limit */
+static int sudoku_count_lua(lua_State *L) {
+  TO_PUZZLE(L, 1);
+  sudoku_search s;
+  memset(&s, 0, sizeof s);
+  s.max_solutions = check_count_limit(L, 2);
+  run_search(L, p, &s, NULL);
+  lua_pushinteger(L, (lua_Integer)s.solutions);
+  return 1;
+}
+
+/* is_unique(p) -> true, or false and why */
+static int sudoku_is_unique_lua(lua_State *L) {
+  TO_PUZZLE(L, 1);
+  sudoku_search s;
+  memset(&s, 0, sizeof s);
+  s.max_solutions = 2;
+  run_search(L, p, &s, NULL);
+  lua_pushboolean(L, s.solutions == 1 && s.complete);
+  if (s.solutions == 1 && s.complete) return 1;
+  lua_pushstring(L, s.solutions >= 2 ? "more than one solution"
+                    : s.complete ? "no solution" : "stopped before the end");
+  return 2;
+}
+
+/* ---- generating ---- */
+
+static lua_Integer opt_integer(lua_State *L, int arg, const char *key,
+                               lua_Integer fallback) {
+  lua_Integer v = fallback;
+  if (lua_getfield(L, arg, key) != LUA_TNIL) {
+    int isnum;
+    v = lua_tointegerx(L, -1, &isnum);
+    if (!isnum)
+      luaL_error(L, "sudoku: option '%s' must be an integer (got %s)", key,
+                 luaL_typename(L, -1));
+  }
+  lua_pop(L, 1);
+  return v;
+}
+
+/* generate{size=9, seed=, clues=, symmetric=, minimal=} -> puzzle, seed */
+static int sudoku_generate_lua(lua_State *L) {
+  static const char *const known = " size seed clues symmetric minimal ";
+  if (lua_isnoneornil(L, 1)) {
+    lua_settop(L, 0);
+    lua_newtable(L);
+  }
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_pushnil(L);
+  while (lua_next(L, 1)) {
+    lua_pop(L, 1);
+    const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+    char word[40];
+    snprintf(word, sizeof word, " %s ", key);
+    if (!*key || strlen(key) > 20 || !strstr(known, word))
+      luaL_error(L, "sudoku: generate takes size, seed, clues, symmetric and "
+                 "minimal (got '%s')", luaL_tolstring(L, -1, NULL));
+  }
+  sudoku_generate_options o;
+  memset(&o, 0, sizeof o);
+  lua_Integer size = opt_integer(L, 1, "size", 9);
+  if (size < 0 || size > SUDOKU_MAX_SIDE || !sudoku_size_ok((int)size))
+    luaL_error(L, "sudoku: size must be 4, 9, 16 or 25 (got %I)", size);
+  o.size = (int)size;
+  lua_Integer clues = opt_integer(L, 1, "clues", 0);
+  if (clues < 0 || clues > size * size)
+    luaL_error(L, "sudoku: clues must be from 0 to %I (got %I)", size * size,
+               clues);
+  o.clues = (int)clues;
+  lua_getfield(L, 1, "seed");
+  bool seeded = !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  o.seed = seeded ? (uint64_t)opt_integer(L, 1, "seed", 0) : ludus_fresh_seed();
+  lua_getfield(L, 1, "symmetric");
+  o.symmetric = lua_toboolean(L, -1);
+  lua_getfield(L, 1, "minimal");
+  o.minimal = lua_toboolean(L, -1);
+  lua_pop(L, 2);
+  search_limit limit;
+  memset(&limit, 0, sizeof limit);
+  limit.interrupt = &ludus_interrupted;
+  ludus_interrupted = 0;
+  limit_start(&limit);
+  o.limit = &limit;
+  sudoku_grid grid;
+  sudoku_error e = sudoku_generate(&o, &grid);
+  if (e == SUDOKU_ENOMEM) luaL_error(L, "sudoku: not enough memory to generate");
+  if (e != SUDOKU_OK) return fail(L, "generate stopped (%s)",
+                                  limit_reason(&limit) ? limit_reason(&limit)
+                                                       : "no full grid found");
+  push_puzzle(L, &grid, NULL);
+  lua_pushinteger(L, (lua_Integer)o.seed);
+  return 2;
+}
+
+/* ---- reasoning ---- */
+
+/* hint(p) -> text, {row=, col=, value=, technique=, steps=} | nil, why */
+static int sudoku_hint_lua(lua_State *L) {
+  static const char *const techniques[] = {
+    "naked single", "hidden single", "pointing", "claiming", "naked subset",
+    "hidden subset",
+  };
+  TO_PUZZLE(L, 1);
+  sudoku_hint hint;
+  sudoku_find_hint(&p->grid, &hint);
+  char text[2048];
+  sudoku_hint_text(&p->grid, &hint, p->symbols, text, sizeof text);
+  if (hint.kind != SUDOKU_HINT_PLACE) {
+    lua_pushnil(L);
+    lua_pushstring(L, text);
+    return 2;
+  }
+  int size = p->grid.size;
+  lua_pushstring(L, text);
+  lua_createtable(L, 0, 5);
+  lua_pushinteger(L, hint.cell / size + 1);
+  lua_setfield(L, -2, "row");
+  lua_pushinteger(L, hint.cell % size + 1);
+  lua_setfield(L, -2, "col");
+  lua_pushinteger(L, hint.value);
+  lua_setfield(L, -2, "value");
+  lua_pushstring(L, techniques[hint.technique]);
+  lua_setfield(L, -2, "technique");
+  lua_pushinteger(L, hint.steps);
+  lua_setfield(L, -2, "eliminations");
+  return 2;
+}
+
+/* candidates(p) -> rows of lists: the values each cell may take given
+   its row, column and box (a filled cell: its value) */
+static int sudoku_candidates_lua(lua_State *L) {
+  TO_PUZZLE(L, 1);
+  uint32_t masks[SUDOKU_MAX_CELLS];
+  sudoku_candidates(&p->grid, masks);
+  int size = p->grid.size;
+  lua_createtable(L, size, 0);
+  for (int r = 0; r < size; r++) {
+    lua_createtable(L, size, 0);
+    for (int c = 0; c < size; c++) {
+      uint32_t m = masks[r * size + c];
+      lua_createtable(L, size, 0);
+      int n = 0;
+      for (int v = 0; v < size; v++)
+        if (m >> v & 1) {
+          lua_pushinteger(L, v + 1);
+          lua_rawseti(L, -2, ++n);
+        }
+      lua_rawseti(L, -2, c + 1);
+    }
+    lua_rawseti(L, -2, r + 1);
+  }
+  return 1;
+}
+
+/* ---- puzzle methods ---- */
+
+static int check_index(lua_State *L, int arg, int size, const char *what) {
+  lua_Integer i = luaL_checkinteger(L, arg);
+  if (i < 1 || i > size)
+    luaL_error(L, "sudoku: %s %I is off the grid (1 to %d)", what, i, size);
+  return (int)i - 1;
+}
+
+/* p:get(row, col) -> the value there, 0 when empty */
+static int puzzle_get(lua_State *L) {
+  puzzle *p = check_puzzle(L, 1);
+  int size = p->grid.size;
+  int r = check_index(L, 2, size, "row"), c = check_index(L, 3, size, "column");
+  lua_pushinteger(L, p->grid.cell[r * size + c]);
+  return 1;
+}
+
+/* A value at arg: a number 0..size, or one of the puzzle's symbols
+   ('.' or "" for empty). */
+static int check_value(lua_State *L, int arg, const puzzle *p) {
+  int size = p->grid.size;
+  if (lua_type(L, arg) == LUA_TSTRING) {
+    size_t len;
+    const char *s = lua_tolstring(L, arg, &len);
+    if (len == 0 || (len == 1 && s[0] == '.')) return 0;
+    for (int v = 1; len == 1 && v <= size; v++)
+      if (p->symbols[v - 1] == s[0] ||
+          (s[0] >= 'a' && s[0] <= 'z' && p->symbols[v - 1] == s[0] - 32))
+        return v;
+    if (len == 1 && s[0] == '0' && !strchr(p->symbols, '0')) return 0;
+    return luaL_error(L, "sudoku: '%s' is not a symbol of this puzzle "
+                      "(symbols: %s, '.' for empty)", s, p->symbols);
+  }
+  lua_Integer v = luaL_checkinteger(L, arg);
+  if (v < 0 || v > size)
+    luaL_error(L, "sudoku: %I is not a value of a %dx%d (0 for empty, 1 to %d)",
+               v, size, size, size);
+  return (int)v;
+}
+
+/* p:set(row, col, value) -> p, changed in place; raises on a value that
+   clashes with another cell */
+static int puzzle_set(lua_State *L) {
+  puzzle *p = check_puzzle(L, 1);
+  int size = p->grid.size;
+  int r = check_index(L, 2, size, "row"), c = check_index(L, 3, size, "column");
+  int v = check_value(L, 4, p);
+  int cell = r * size + c;
+  sudoku_grid trial = p->grid;
+  trial.cell[cell] = (uint8_t)v;
+  sudoku_clash clash;
+  if (sudoku_check_givens(&trial, &clash) != SUDOKU_OK) {
+    int other = clash.row1 * size + clash.col1 == cell
+                    ? clash.row2 * size + clash.col2
+                    : clash.row1 * size + clash.col1;
+    char unit[32];
+    luaL_error(L, "sudoku: r%dc%d cannot be %c: r%dc%d is %c already (%s)",
+               r + 1, c + 1, p->symbols[v - 1], other / size + 1,
+               other % size + 1, p->symbols[v - 1],
+               clash_unit(&clash, size, unit, sizeof unit));
+  }
+  p->grid = trial;
+  lua_settop(L, 1);
+  return 1;
+}
+
+/* p:to_string() -> the grid on one line, '.' for empty */
+static int puzzle_to_string(lua_State *L) {
+  puzzle *p = check_puzzle(L, 1);
+  int cells = p->grid.size * p->grid.size;
+  char line[SUDOKU_MAX_CELLS + 1];
+  for (int i = 0; i < cells; i++) {
+    int v = p->grid.cell[i];
+    line[i] = v ? p->symbols[v - 1] : '.';
+  }
+  lua_pushlstring(L, line, (size_t)cells);
+  return 1;
+}
+
+/* The grid drawn with box lines:  5 3 . | . 7 . | . . . */
+static int puzzle_tostring(lua_State *L) {
+  puzzle *p = check_puzzle(L, 1);
+  int size = p->grid.size, box = sudoku_box_side(size);
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  char rule[4 * SUDOKU_MAX_SIDE];
+  int len = 0;
+  for (int c = 0; c < size; c++) {
+    if (c > 0 && c % box == 0) {
+      memcpy(rule + len, "-+-", 3);
+      len += 3;
+    } else if (c > 0) {
+      rule[len++] = '-';
+    }
+    rule[len++] = '-';
+  }
+  for (int r = 0; r < size; r++) {
+    if (r > 0 && r % box == 0) {
+      luaL_addlstring(&b, rule, (size_t)len);
+      luaL_addchar(&b, '\n');
+    }
+    for (int c = 0; c < size; c++) {
+      if (c > 0) luaL_addstring(&b, c % box == 0 ? " | " : " ");
+      int v = p->grid.cell[r * size + c];
+      luaL_addchar(&b, v ? p->symbols[v - 1] : '.');
+    }
+    if (r < size - 1) luaL_addchar(&b, '\n');
+  }
+  luaL_pushresult(&b);
+  return 1;
+}
+
+/* p:is_solved() -> whether every cell is filled and no unit repeats */
+static int puzzle_is_solved(lua_State *L) {
+  puzzle *p = check_puzzle(L, 1);
+  lua_pushboolean(L, sudoku_is_solution(&p->grid, NULL));
+  return 1;
+}
+
+/* p:size() -> the side, 4, 9, 16 or 25 */
+static int puzzle_size(lua_State *L) {
+  lua_pushinteger(L, check_puzzle(L, 1)->grid.size);
+  return 1;
+}
+
+/* p:symbols() -> the symbols of values 1, 2, ... as one string */
+static int puzzle_symbols(lua_State *L) {
+  lua_pushstring(L, check_puzzle(L, 1)->symbols);
+  return 1;
+}
+
+/* p:givens() -> the number of filled cells */
+static int puzzle_givens(lua_State *L) {
+  puzzle *p = check_puzzle(L, 1);
+  int n = 0;
+  for (int i = 0; i < p->grid.size * p->grid.size; i++) n += p->grid.cell[i] != 0;
+  lua_pushinteger(L, n);
+  return 1;
+}
+
+/* p:copy() -> an independent copy */
+static int puzzle_copy(lua_State *L) {
+  puzzle *p = check_puzzle(L, 1);
+  push_puzzle(L, &p->grid, p->symbols);
+  return 1;
+}
+
+static int puzzle_eq(lua_State *L) {
+  puzzle *a = check_puzzle(L, 1), *b = check_puzzle(L, 2);
+  lua_pushboolean(L, a->grid.size == b->grid.size &&
+                     memcmp(a->grid.cell, b->grid.cell,
+                            (size_t)(a->grid.size * a->grid.size)) == 0);
+  return 1;
+}
+
+static const luaL_Reg methods[] = {
+  {"get", puzzle_get},
+  {"set", puzzle_set},
+  {"to_string", puzzle_to_string},
+  {"is_solved", puzzle_is_solved},
+  {"size", puzzle_size},
+  {"symbols", puzzle_symbols},
+  {"givens", puzzle_givens},
+  {"copy", puzzle_copy},
+  {NULL, NULL}
+};
+
+static const luaL_Reg functions[] = {
+  {"parse", sudoku_parse_lua},
+  {"solve", sudoku_solve_lua},
+  {"solutions", sudoku_solutions_lua},
+  {"count", sudoku_count_lua},
+  {"is_unique", sudoku_is_unique_lua},
+  {"generate", sudoku_generate_lua},
+  {"hint", sudoku_hint_lua},
+  {"candidates", sudoku_candidates_lua},
+  {NULL, NULL}
+};
+
+int luaopen_ludus_sudoku(lua_State *L) {
+  luaL_newlib(L, functions);
+  luaL_newmetatable(L, PUZZLE_TYPE);
+  luaL_newlib(L, methods);
+  /* the functions that take a puzzle are its methods too */
+  static const char *const shared[] = {
+    "solve", "solutions", "count", "is_unique", "hint", "candidates", NULL
+  };
+  for (int i = 0; shared[i]; i++) {
+    lua_getfield(L, -3, shared[i]);
+    lua_setfield(L, -2, shared[i]);
+  }
+  lua_setfield(L, -2, "__index");
+  lua_pushcfunction(L, puzzle_tostring);
+  lua_setfield(L, -2, "__tostring");
+  lua_pushcfunction(L, puzzle_eq);
+  lua_setfield(L, -2, "__eq");
+  lua_pop(L, 1);
+  return 1;
+}

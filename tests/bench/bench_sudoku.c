@@ -1,0 +1,211 @@
+/*
+** bench_sudoku.c: the solver on the reference sets of issue #8.
+**
+** 9x9: puzzles per second of CPU time on one thread, first solving to the
+** first solution, then solving and confirming uniqueness (a count that
+** stops at two), which is what tdoku's benchmark measures and what the
+** reference figures beside ours are.  The guesses column is the search's
+** signature: it changes only when the search does.
+**
+** 16x16 and 25x25: milliseconds per instance, mean and max, each counted
+** to two solutions, with at most BIG_SECONDS of CPU for one instance (the
+** hardest 25x25 take minutes; they are reported as stopped).
+**
+**   bench_sudoku DATA_DIR [max_puzzles_per_set] [9x9 | large]
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/limit.h"
+#include "sudoku/sudoku.h"
+
+typedef struct set {
+  const char *name;
+  double tdoku, other;      /* puzzles per second, unique check included */
+  const char *other_name;
+  int at_least;             /* solutions each puzzle has: 1, or 2 for serg */
+} set;
+
+static const set small_sets[] = {
+  {"puzzles2_17_clue", 210000, 320000, "SK_BFORCE2", 1},
+  {"puzzles3_magictour_top1465", 77000, 74000, "SK_BFORCE2", 1},
+  {"puzzles5_forum_hardest_1905_11+", 13400, 12400, "SK_BFORCE2", 1},
+  {"puzzles6_forum_hardest_1106", 8550, 6200, "SK_BFORCE2", 1},
+  {"puzzles7_serg_benchmark", 289000, 302000, "SK_BFORCE2", 2},
+};
+
+#define BIG_SECONDS 30
+
+static const char *const big_sets[] = {
+  "big/gecode_16x16_janko55.txt",
+  "big/gecode_25x25_frisch16.txt",
+};
+
+static double cpu_seconds(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Every puzzle of a file ('#' lines skipped), at most max of them. */
+static sudoku_grid *read_set(const char *dir, const char *name, int max,
+                             int *count) {
+  char path[512], line[2048];
+  snprintf(path, sizeof path, "%s/sudoku/%s", dir, name);
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    fprintf(stderr, "bench_sudoku: cannot read %s\n", path);
+    exit(1);
+  }
+  int n = 0, cap = 1024;
+  sudoku_grid *grids = malloc((size_t)cap * sizeof *grids);
+  while (grids && n < max && fgets(line, sizeof line, f)) {
+    size_t len = strcspn(line, "\r\n:");
+    if (len == 0 || line[0] == '#') continue;
+    if (n == cap) {
+      cap *= 2;
+      sudoku_grid *more = realloc(grids, (size_t)cap * sizeof *grids);
+      if (!more) break;
+      grids = more;
+    }
+    sudoku_parse_error err;
+    if (sudoku_parse(line, len, NULL, &grids[n], &err) != SUDOKU_OK) {
+      fprintf(stderr, "bench_sudoku: bad puzzle in %s: %.*s\n", path,
+              (int)len, line);
+      exit(1);
+    }
+    n++;
+  }
+  fclose(f);
+  if (!grids) {
+    fprintf(stderr, "bench_sudoku: out of memory\n");
+    exit(1);
+  }
+  *count = n;
+  return grids;
+}
+
+/* Solves every puzzle counting to limit; returns the CPU seconds, and
+   the puzzles whose count or solution is wrong in *wrong. */
+static double run(const sudoku_grid *grids, int n, uint64_t limit,
+                  int at_least, uint64_t *guesses, int *wrong) {
+  *guesses = 0;
+  *wrong = 0;
+  double start = cpu_seconds();
+  for (int i = 0; i < n; i++) {
+    sudoku_grid first;
+    sudoku_search s;
+    memset(&s, 0, sizeof s);
+    s.max_solutions = limit;
+    s.first = &first;
+    sudoku_solve(&grids[i], &s);
+    *guesses += s.guesses;
+    uint64_t want = limit < (uint64_t)at_least ? limit : (uint64_t)at_least;
+    if (s.solutions != want) (*wrong)++;
+  }
+  double seconds = cpu_seconds() - start;
+  /* the solutions themselves, checked outside the clock */
+  for (int i = 0; i < n; i++) {
+    sudoku_grid first;
+    if (sudoku_count(&grids[i], 1, &first) != 1 ||
+        !sudoku_is_solution(&first, &grids[i]))
+      (*wrong)++;
+  }
+  return seconds;
+}
+
+static void bench_small(const char *dir, int max) {
+  printf("9x9: puzzles/s of CPU time, one thread; 'first' stops at the first "
+         "solution,\n'unique' counts to two (the reference figures count to "
+         "two)\n");
+  printf("%-32s %7s %5s %10s %10s %10s %10s %9s\n", "set", "puzzles", "wrong",
+         "first/s", "unique/s", "tdoku", "best other", "guesses");
+  int failures = 0;
+  for (size_t i = 0; i < sizeof small_sets / sizeof small_sets[0]; i++) {
+    const set *st = &small_sets[i];
+    int n;
+    sudoku_grid *grids = read_set(dir, st->name, max, &n);
+    uint64_t guesses_first, guesses;
+    int wrong_first, wrong;
+    double first = run(grids, n, 1, st->at_least, &guesses_first, &wrong_first);
+    double unique = run(grids, n, 2, st->at_least, &guesses, &wrong);
+    printf("%-32s %7d %5d %10.0f %10.0f %10.0f %10.0f %9.2f\n", st->name, n,
+           wrong_first + wrong, n / first, n / unique, st->tdoku, st->other,
+           (double)guesses / n);
+    fflush(stdout);
+    failures += wrong_first + wrong;
+    free(grids);
+  }
+  if (failures) printf("%d wrong answers\n", failures);
+}
+
+static void bench_big(const char *dir, int max) {
+  printf("\nlarge: each instance counted to two solutions\n");
+  printf("%-30s %9s %10s %9s %9s %9s %12s\n", "set", "instances", "solutions",
+         "wrong", "mean ms", "max ms", "guesses");
+  for (size_t i = 0; i < sizeof big_sets / sizeof big_sets[0]; i++) {
+    int n;
+    sudoku_grid *grids = read_set(dir, big_sets[i], max, &n);
+    double total = 0, worst = 0;
+    uint64_t guesses = 0, solutions = 0;
+    int wrong = 0, worst_at = 0, stopped = 0;
+    for (int k = 0; k < n; k++) {
+      sudoku_grid first;
+      sudoku_search s;
+      memset(&s, 0, sizeof s);
+      s.max_solutions = 2;
+      s.first = &first;
+      search_limit limit = {0};
+      limit.max_seconds = BIG_SECONDS;
+      limit_start(&limit);
+      s.limit = &limit;
+      double start = cpu_seconds();
+      sudoku_solve(&grids[k], &s);
+      double seconds = cpu_seconds() - start;
+      if (limit.stopped) {
+        stopped++;
+        printf("  #%-2d stopped after %d s, %llu guesses\n", k + 1, BIG_SECONDS,
+               (unsigned long long)s.guesses);
+        fflush(stdout);
+        continue;
+      }
+      total += seconds;
+      if (seconds > worst) {
+        worst = seconds;
+        worst_at = k + 1;
+      }
+      guesses += s.guesses;
+      solutions += s.solutions;
+      bool ok = s.solutions == 1 && sudoku_is_solution(&first, &grids[k]);
+      if (!ok) wrong++;
+      if (grids[k].size >= 25)
+        printf("  #%-2d %9.1f ms %2llu solution%s %9llu guesses%s\n", k + 1,
+               seconds * 1e3, (unsigned long long)s.solutions,
+               s.solutions == 1 ? " " : "s", (unsigned long long)s.guesses,
+               ok ? "" : "  WRONG");
+      fflush(stdout);
+    }
+    const char *name = strchr(big_sets[i], '/') + 1;
+    int solved = n - stopped;
+    printf("%-30s %9d %10llu %9d %9.2f %9.2f %12llu   (slowest: #%d)\n", name,
+           solved, (unsigned long long)solutions, wrong,
+           solved ? total * 1e3 / solved : 0, worst * 1e3,
+           (unsigned long long)guesses, worst_at);
+    if (stopped)
+      printf("%-30s %9d not solved within %d s each\n", "", stopped, BIG_SECONDS);
+    fflush(stdout);
+    free(grids);
+  }
+}
+
+int main(int argc, char **argv) {
+  const char *dir = argc > 1 ? argv[1] : "../shared/data";
+  int max = argc > 2 ? atoi(argv[2]) : 1 << 30;
+  if (max <= 0) max = 1 << 30;
+  const char *only = argc > 3 ? argv[3] : "";
+  if (strcmp(only, "large") != 0) bench_small(dir, max);
+  if (strcmp(only, "9x9") != 0) bench_big(dir, max);
+  return 0;
+}
