@@ -24,8 +24,8 @@
 
 typedef struct c4_table c4_table;
 
-/* Entries of the transposition table: a prime near 2^23 (64 MiB). */
-#define C4_TABLE_ENTRIES 8388593u
+/* Slots of the transposition table: the first prime above 2^23 (64 MiB). */
+#define C4_TABLE_ENTRIES 8388617u
 
 /* A new, empty table; NULL when out of memory.  It may serve any number
    of solves, on any board size. */
