@@ -4,6 +4,7 @@
 #   make test       build and run every test (SANITIZE=1: under ASan/UBSan)
 #   make repl       build and start the REPL
 #   make bench      benchmarks (slow; never part of make test)
+#   make book       the Connect Four opening book (minutes)
 #   make install    PREFIX=/usr/local by default
 #   make deps       install the Debian packages the rest needs
 
@@ -62,7 +63,7 @@ LIBLUDUS  = $(BIN)/libludus.a
 LUDUS_SO  = $(BIN)/ludus.so
 LUDUS_EXE = $(BIN)/ludus
 
-.PHONY: all deps test repl bench bench-long install clean check-clang
+.PHONY: all deps test repl bench bench-long book install clean check-clang
 .DELETE_ON_ERROR:
 
 all: deps $(LIBLUDUS) $(LUDUS_SO) $(LUDUS_EXE)
@@ -134,6 +135,16 @@ bench: all $(BENCHES)
 # What takes many minutes: the empty Connect Four board from scratch.
 bench-long: all $(BENCHES)
 	$(OUT)/bench/bench_connect4_empty 1800
+
+# The Connect Four opening book: the engine solves the empty 7x6 board and
+# keeps what it proved on the positions of the first BOOK_PLIES plies.  The
+# solver loads $(BOOK) when it is there (or the file $$LUDUS_BOOK names).
+BOOK       ?= build/connect4-7x6.book
+BOOK_PLIES ?= 12
+
+book: all
+	@mkdir -p $(dir $(BOOK))
+	$(LUDUS_EXE) scripts/examples/connect4_book.lua $(BOOK) $(BOOK_PLIES)
 
 # Warnings-as-errors must hold for clang too.
 check-clang: deps

@@ -6,7 +6,7 @@
 #include <sys/mman.h>
 
 #include "solve.h"
-#include "base/hash.h"
+#include "book.h"
 
 /* ---- bitboard geometry ---- */
 
@@ -98,6 +98,9 @@ static int count_bits(uint64_t x) {
 struct c4_table {
   uint64_t *entries;
   int width, height;    /* the size whose positions it holds */
+  const c4_book *book;  /* consulted by every solve, or NULL */
+  c4_book *recording;   /* a book being generated, or NULL */
+  uint64_t book_hits;   /* positions the book answered, ever */
 };
 
 c4_table *c4_table_new(void) {
@@ -124,6 +127,11 @@ void c4_table_free(c4_table *t) {
   free(t->entries);
   free(t);
 }
+
+void c4_table_use_book(c4_table *t, const c4_book *book) { t->book = book; }
+const c4_book *c4_table_book(const c4_table *t) { return t->book; }
+void c4_table_record(c4_table *t, c4_book *book) { t->recording = book; }
+uint64_t c4_table_book_hits(const c4_table *t) { return t->book_hits; }
 
 void c4_table_clear(c4_table *t) {
   memset(t->entries, 0, SLOTS * sizeof *t->entries);
@@ -195,12 +203,28 @@ static void table_put(c4_table *t, uint64_t key, int chips, int lower,
    where subtrees are big: with more empty cells than this. */
 #define ETC_EMPTY 8
 
+/* Above this alpha, forcing moves are tried first (see negamax); lower,
+   it costs more nodes on hard positions than it saves on easy ones. */
+#define FORCING_ALPHA 5
+
 typedef struct solver {
   geometry g;
   c4_table *table;
   search_limit *limit;
   int min_score;        /* the lowest score a position can have */
+  int book_plies;       /* positions with at most this many chips are */
+  int record_plies;     /* looked up in the book, or recorded; -1: none */
 } solver;
+
+/* Keeps what was learnt of a position (bound codes, 0 for none), and
+   records it when a book is being generated. */
+static void store(solver *s, uint64_t key, int moves, int lower, int upper) {
+  table_put(s->table, key, moves, lower, upper);
+  if (moves <= s->record_plies)
+    c4_book_record(s->table->recording, key,
+                   lower ? lower - 1 + s->min_score : s->min_score,
+                   upper ? upper - 1 + s->min_score : -s->min_score);
+}
 
 /* Moves that do not hand the opponent a win at once: if it threatens to
    win, the one cell that stops it (none if two), and never the cell just
@@ -252,6 +276,19 @@ static int negamax(solver *s, uint64_t current, uint64_t mask, int moves,
     beta = upper - 1 + s->min_score;
     if (alpha >= beta) return beta;
   }
+  if (moves <= s->book_plies &&
+      c4_book_bounds(s->table->book, c4_book_key(s->table->book, key), &lower,
+                     &upper)) {
+    s->table->book_hits++;
+    if (alpha < lower) {
+      alpha = lower;
+      if (alpha >= beta) return alpha;
+    }
+    if (beta > upper) {
+      beta = upper;
+      if (alpha >= beta) return beta;
+    }
+  }
   /* Order: by threats made, ties kept in centre-first order. */
   uint64_t candidates[C4_MAX_WIDTH];
   int threats[C4_MAX_WIDTH];
@@ -273,12 +310,17 @@ static int negamax(solver *s, uint64_t current, uint64_t mask, int moves,
       if (child_upper) {
         int score = -(child_upper - 1 + s->min_score);
         if (score >= beta) {
-          table_put(s->table, key, moves, score - s->min_score + 1, 0);
+          store(s, key, moves, score - s->min_score + 1, 0);
           return score;
         }
       }
     }
-    int t = count_bits(winning_cells(g, current | move, mask));
+    uint64_t wins = winning_cells(g, current | move, mask);
+    int t = count_bits(wins);
+    /* Hunting a big win, moves whose threats must be answered at once
+       go first among equals: they find quick wins sooner. */
+    if (alpha >= FORCING_ALPHA)
+      t = 8 * t + count_bits(wins & playable_cells(g, mask | move));
     int j = n++;
     for (; j > 0 && threats[j - 1] < t; j--) {
       candidates[j] = candidates[j - 1];
@@ -292,12 +334,12 @@ static int negamax(solver *s, uint64_t current, uint64_t mask, int moves,
     int score = -negamax(s, current ^ mask, child_mask, moves + 1, -beta, -alpha);
     if (s->limit->stopped) return alpha;
     if (score >= beta) {
-      table_put(s->table, key, moves, score - s->min_score + 1, 0);
+      store(s, key, moves, score - s->min_score + 1, 0);
       return score;
     }
     if (score > alpha) alpha = score;
   }
-  table_put(s->table, key, moves, 0, alpha - s->min_score + 1);
+  store(s, key, moves, 0, alpha - s->min_score + 1);
   return alpha;
 }
 
@@ -311,6 +353,11 @@ static void solver_init(solver *s, const c4_board *board, c4_table *table,
   s->table = table;
   s->limit = limit;
   s->min_score = -(s->g.cells) / 2;
+  const c4_book *book = table->book;
+  s->book_plies = book && c4_book_width(book) == board->width &&
+                  c4_book_height(book) == board->height
+                  ? c4_book_plies(book) : -1;
+  s->record_plies = table->recording ? c4_book_plies(table->recording) : -1;
   if (table->width != board->width || table->height != board->height) {
     c4_table_clear(table);
     table->width = board->width;
@@ -338,6 +385,14 @@ c4_result c4_solve_progress(const c4_board *board, c4_table *table,
   }
   int low = -(g->cells - board->moves) / 2;
   int high = (g->cells + 1 - board->moves) / 2;
+  int book_lower, book_upper;
+  if (board->moves <= s.book_plies &&
+      c4_book_bounds(table->book, c4_book_key(table->book, current + mask),
+                     &book_lower, &book_upper)) {
+    table->book_hits++;
+    low = book_lower > low ? book_lower : low;
+    high = book_upper < high ? book_upper : high;
+  }
   if (weak) {
     low = low < -1 ? -1 : low;
     high = high > 1 ? 1 : high;
