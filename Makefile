@@ -132,19 +132,27 @@ bench: all $(BENCHES)
 	$(OUT)/bench/bench_connect4 $(DATA)/connect4 1000
 	$(OUT)/bench/bench_connect4 $(DATA)/connect4 200 weak
 
-# What takes many minutes: the empty Connect Four board from scratch.
+# What takes many minutes: the empty Connect Four board from scratch; then,
+# when `make book` has made the book, with it.
 bench-long: all $(BENCHES)
 	$(OUT)/bench/bench_connect4_empty 1800
+	@if [ -f $(BOOK) ]; then \
+	  echo "$(OUT)/bench/bench_connect4_empty 60 $(BOOK)"; \
+	  $(OUT)/bench/bench_connect4_empty 60 $(BOOK); \
+	else echo "no book at $(BOOK): make book, then make bench-long again"; fi
 
 # The Connect Four opening book: the engine solves the empty 7x6 board and
-# keeps what it proved on the positions of the first BOOK_PLIES plies.  The
-# solver loads $(BOOK) when it is there (or the file $$LUDUS_BOOK names).
+# the positions of the first BOOK_EXACT plies, and keeps what it proved on
+# the positions of the first BOOK_PLIES plies.  The solver loads $(BOOK)
+# when it is there (or the file $$LUDUS_BOOK names).
 BOOK       ?= build/connect4-7x6.book
 BOOK_PLIES ?= 12
+BOOK_EXACT ?= 1
 
 book: all
 	@mkdir -p $(dir $(BOOK))
-	$(LUDUS_EXE) scripts/examples/connect4_book.lua $(BOOK) $(BOOK_PLIES)
+	$(LUDUS_EXE) scripts/examples/connect4_book.lua $(BOOK) $(BOOK_PLIES) \
+	  $(BOOK_EXACT)
 
 # Warnings-as-errors must hold for clang too.
 check-clang: deps

@@ -541,15 +541,16 @@ static int c4_book_function(lua_State *L) {
   return 1;
 }
 
-/* connect4.make_book(path, {plies=, width=, height=, nodes=, time=,
-   progress=}) solves the empty board, writes the book and puts it in
-   use; returns {entries=, nodes=, seconds=, ...}, or nil and a message. */
+/* connect4.make_book(path, {plies=, exact=, width=, height=, nodes=,
+   time=, progress=}) solves the empty board and the positions of up to
+   exact plies, writes the book and puts it in use; returns {entries=,
+   nodes=, seconds=, ...}, or nil and a message. */
 static int c4_make_book(lua_State *L) {
   const char *path = luaL_checkstring(L, 1);
   search_limit limit;
   check_solve_options(L, 2, &limit);
   progress_call call = {L, lua_gettop(L)};
-  int width = 7, height = 6, plies = 12;
+  int width = 7, height = 6, plies = 12, exact = 0;
   if (!lua_isnoneornil(L, 2)) {
     if (lua_getfield(L, 2, "width") != LUA_TNIL)
       width = (int)luaL_checkinteger(L, -1);
@@ -557,16 +558,19 @@ static int c4_make_book(lua_State *L) {
       height = (int)luaL_checkinteger(L, -1);
     if (lua_getfield(L, 2, "plies") != LUA_TNIL)
       plies = (int)luaL_checkinteger(L, -1);
-    lua_pop(L, 3);
+    if (lua_getfield(L, 2, "exact") != LUA_TNIL)
+      exact = (int)luaL_checkinteger(L, -1);
+    lua_pop(L, 4);
   }
   if (!c4_book_size_ok(width, height))
     return luaL_error(L, "connect4: no book for a %d x %d board (books need "
                       "width * (height + 1) <= 52)", width, height);
   luaL_argcheck(L, plies >= 0 && plies <= width * height, 2,
                 "plies out of range");
+  luaL_argcheck(L, exact >= 0 && exact <= plies, 2, "exact out of range");
   c4_table *table = shared_table(L);
   c4_book_error error;
-  c4_book *book = c4_book_generate(width, height, plies, table, &limit,
+  c4_book *book = c4_book_generate(width, height, plies, exact, table, &limit,
                                    lua_isnil(L, call.function) ? NULL : call_progress,
                                    &call, &error);
   if (book) error = c4_book_save(book, path);

@@ -253,10 +253,52 @@ static bool finish(c4_book *book) {
   return true;
 }
 
-c4_book *c4_book_generate(int width, int height, int plies, c4_table *table,
-                          search_limit *limit, c4_progress *progress,
-                          void *context, c4_book_error *error) {
-  if (!c4_book_size_ok(width, height) || plies < 0 || plies > width * height)
+/* The bounds recorded so far for a position; false when none. */
+static bool recorded(const c4_book *book, uint64_t key, int *lower, int *upper) {
+  key = c4_book_key(book, key);
+  for (size_t i = slot_of(key, book->capacity); book->slots[i];
+       i = (i + 1) & (book->capacity - 1)) {
+    if (book->slots[i] >> 12 != key) continue;
+    *lower = entry_lower(book->slots[i]);
+    *upper = entry_upper(book->slots[i]);
+    return true;
+  }
+  return false;
+}
+
+/* Solves board exactly, and every position below it of at most plies
+   chips, unless the book in the making already has its score; false
+   when the limit stopped a solve. */
+static bool solve_exactly(c4_book *book, c4_board *board, int plies,
+                          c4_table *table, search_limit *limit,
+                          c4_progress *progress, void *context) {
+  if (c4_status(board) != GAME_ONGOING) return true;
+  uint64_t key = board->current + board->mask;
+  int lower, upper;
+  if (!recorded(book, key, &lower, &upper) || lower != upper) {
+    c4_result r = c4_solve_progress(board, table, limit, false, progress,
+                                    context);
+    if (!r.complete) return false;
+    c4_book_record(book, key, r.score, r.score);
+  }
+  if (board->moves >= plies) return true;
+  for (int c = 0; c < board->width; c++) {
+    if (!c4_can_play(board, c)) continue;
+    c4_play(board, c);
+    bool done = solve_exactly(book, board, plies, table, limit, progress,
+                              context);
+    c4_undo(board, c);
+    if (!done) return false;
+  }
+  return true;
+}
+
+c4_book *c4_book_generate(int width, int height, int plies, int exact_plies,
+                          c4_table *table, search_limit *limit,
+                          c4_progress *progress, void *context,
+                          c4_book_error *error) {
+  if (!c4_book_size_ok(width, height) || plies < 0 || plies > width * height ||
+      exact_plies < 0 || exact_plies > plies)
     return fail(NULL, NULL, C4_BOOK_ESIZE, error);
   c4_book *book = calloc(1, sizeof *book);
   if (!book || !grow(book)) return fail(book, NULL, C4_BOOK_ENOMEM, error);
@@ -269,12 +311,11 @@ c4_book *c4_book_generate(int width, int height, int plies, c4_table *table,
   c4_table_use_book(table, NULL);
   c4_table_clear(table);
   c4_table_record(table, book);
-  c4_result r = c4_solve_progress(&board, table, limit, false, progress, context);
+  bool complete = solve_exactly(book, &board, exact_plies, table, limit,
+                                progress, context);
   c4_table_record(table, NULL);
   c4_table_use_book(table, used);
-  if (!r.complete) return fail(book, NULL, C4_BOOK_ESTOPPED, error);
-  /* the root's value, which the solve found outside the search */
-  c4_book_record(book, board.current + board.mask, r.score, r.score);
+  if (!complete) return fail(book, NULL, C4_BOOK_ESTOPPED, error);
   if (book->out_of_memory || !finish(book))
     return fail(book, NULL, C4_BOOK_ENOMEM, error);
   *error = C4_BOOK_OK;

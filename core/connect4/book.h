@@ -2,7 +2,8 @@
 ** book.h: an opening book for the exact solver, made by the engine.
 **
 ** A book holds, for positions within its first plies, the bounds on the
-** score that a solve of the empty board proved (lower == upper where the
+** score that the engine proved while it solved the empty board and the
+** positions of the first few plies exactly (lower == upper where the
 ** score is exact), one entry for a position and its mirror image.  The
 ** solver reads it through the table (c4_table_use_book) and narrows its
 ** window with it as with the table; without a book it is as correct,
@@ -65,13 +66,16 @@ size_t c4_book_entries(const c4_book *book);
 bool c4_book_lookup(const c4_book *book, const c4_board *board, int *lower,
                     int *upper);
 
-/* Solves the empty width x height board with a cleared table, recording
-   the best bounds proved on every position of at most plies chips (or
-   its mirror image).  NULL with *error set when the size has no books,
-   memory runs out, or the limit stops the solve. */
-c4_book *c4_book_generate(int width, int height, int plies, c4_table *table,
-                          search_limit *limit, c4_progress *progress,
-                          void *context, c4_book_error *error);
+/* Solves the empty width x height board with a cleared table, and every
+   position of at most exact_plies chips (<= plies), recording the exact
+   scores of those and the best bounds the solves proved on every
+   position of at most plies chips (or its mirror image).  NULL with
+   *error set when the size or plies are out of range, memory runs out,
+   or the limit stops a solve. */
+c4_book *c4_book_generate(int width, int height, int plies, int exact_plies,
+                          c4_table *table, search_limit *limit,
+                          c4_progress *progress, void *context,
+                          c4_book_error *error);
 
 /* ---- for the solver ---- */
 

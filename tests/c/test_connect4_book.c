@@ -44,8 +44,8 @@ static c4_book *generate(int width, int height, int plies) {
   search_limit limit = {0};
   limit_start(&limit);
   c4_book_error error;
-  c4_book *book = c4_book_generate(width, height, plies, table, &limit, NULL,
-                                   NULL, &error);
+  c4_book *book = c4_book_generate(width, height, plies, plies / 2, table,
+                                   &limit, NULL, NULL, &error);
   assert_non_null(book);
   assert_int_equal(error, C4_BOOK_OK);
   return book;
@@ -95,6 +95,21 @@ static void check_positions(const c4_book *book, c4_board *board, int plies,
   }
 }
 
+/* Positions of up to exact plies have their exact score in the book. */
+static void check_exact(const c4_book *book, c4_board *board, int exact) {
+  if (c4_status(board) != GAME_ONGOING) return;
+  int lower, upper;
+  assert_true(c4_book_lookup(book, board, &lower, &upper));
+  assert_int_equal(lower, upper);
+  if (board->moves == exact) return;
+  for (int c = 0; c < board->width; c++) {
+    if (!c4_can_play(board, c)) continue;
+    c4_play(board, c);
+    check_exact(book, board, exact);
+    c4_undo(board, c);
+  }
+}
+
 static void test_book_agrees_with_search(void **unused) {
   (void)unused;
   static const int sizes[][3] = {{5, 4, 4}, {6, 4, 3}, {4, 5, 4}};
@@ -112,6 +127,7 @@ static void test_book_agrees_with_search(void **unused) {
     int lower, upper;
     assert_true(c4_book_lookup(book, &board, &lower, &upper));
     assert_int_equal(lower, upper);     /* the empty board is solved */
+    check_exact(book, &board, sizes[i][2] / 2);
     static seen held;
     held.count = 0;
     check_positions(book, &board, sizes[i][2] + 1, &held);
@@ -270,15 +286,17 @@ static void test_generate_refuses(void **unused) {
   search_limit limit = {0};
   limit_start(&limit);
   c4_book_error error;
-  assert_null(c4_book_generate(8, 7, 4, table, &limit, NULL, NULL, &error));
+  assert_null(c4_book_generate(8, 7, 4, 0, table, &limit, NULL, NULL, &error));
   assert_int_equal(error, C4_BOOK_ESIZE);
-  assert_null(c4_book_generate(5, 4, -1, table, &limit, NULL, NULL, &error));
+  assert_null(c4_book_generate(5, 4, -1, 0, table, &limit, NULL, NULL, &error));
+  assert_int_equal(error, C4_BOOK_ESIZE);
+  assert_null(c4_book_generate(5, 4, 2, 3, table, &limit, NULL, NULL, &error));
   assert_int_equal(error, C4_BOOK_ESIZE);
   c4_book *book = generate(4, 4, 2);
   c4_table_use_book(table, book);
   limit.max_nodes = 1000;
   limit_start(&limit);
-  assert_null(c4_book_generate(7, 6, 4, table, &limit, NULL, NULL, &error));
+  assert_null(c4_book_generate(7, 6, 4, 1, table, &limit, NULL, NULL, &error));
   assert_int_equal(error, C4_BOOK_ESTOPPED);
   assert_ptr_equal(c4_table_book(table), book);
   c4_table_use_book(table, NULL);
