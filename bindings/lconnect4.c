@@ -541,6 +541,30 @@ static int c4_book_function(lua_State *L) {
   return 1;
 }
 
+/* make_book's progress runs protected: an error in it must not jump over
+   the generation, which has the table to give back.  It stops the solve
+   instead, and make_book raises it after. */
+typedef struct book_progress {
+  progress_call call;
+  search_limit *limit;
+  int error;            /* stack index of the error, 0 for none */
+} book_progress;
+
+static void guarded_progress(void *context, int lower, int upper,
+                             uint64_t nodes) {
+  book_progress *p = context;
+  lua_State *L = p->call.L;
+  if (p->error) return;
+  lua_pushvalue(L, p->call.function);
+  lua_pushinteger(L, lower);
+  lua_pushinteger(L, upper);
+  lua_pushinteger(L, (lua_Integer)nodes);
+  if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
+    p->error = lua_gettop(L);
+    p->limit->stopped = true;
+  }
+}
+
 /* connect4.make_book(path, {plies=, exact=, width=, height=, nodes=,
    time=, progress=}) solves the empty board and the positions of up to
    exact plies, writes the book and puts it in use; returns {entries=,
@@ -569,12 +593,23 @@ static int c4_make_book(lua_State *L) {
                 "plies out of range");
   luaL_argcheck(L, exact >= 0 && exact <= plies, 2, "exact out of range");
   c4_table *table = shared_table(L);
+  book_progress guarded = {call, &limit, 0};
   c4_book_error error;
   c4_book *book = c4_book_generate(width, height, plies, exact, table, &limit,
-                                   lua_isnil(L, call.function) ? NULL : call_progress,
-                                   &call, &error);
+                                   lua_isnil(L, call.function) ? NULL : guarded_progress,
+                                   &guarded, &error);
+  if (guarded.error) {
+    /* the progress function failed: the generation stopped cleanly, and
+       the book in use (which that function may have changed) is put back */
+    book_box *box = current_book(L);
+    c4_table_use_book(table, box ? box->book : NULL);
+    lua_pushvalue(L, guarded.error);
+    return lua_error(L);
+  }
   if (book) error = c4_book_save(book, path);
   if (error != C4_BOOK_OK) {
+    book_box *box = current_book(L);
+    c4_table_use_book(table, box ? box->book : NULL);
     c4_book_free(book);
     lua_pushnil(L);
     lua_pushfstring(L, "connect4: no book made at '%s' (%s)", path,

@@ -461,6 +461,20 @@ describe("connect4 opening book", function()
     local info, err = connect4.make_book(path, {nodes = 1000})
     assert.is_nil(info)
     assert.truthy(err:find("stopped before the end", 1, true))
+    -- an error in progress ends the generation, and the book in use stays
+    assert(connect4.make_book(path, {width = 4, height = 4, plies = 2}))
+    assert_raises({"boom"}, connect4.make_book, path .. ".2",
+                  {width = 5, height = 4, progress = function() error("boom") end})
+    assert_raises({"boom"}, connect4.make_book, path .. ".2",
+                  {width = 5, height = 4, progress = function()
+                     connect4.book(false)
+                     collectgarbage()
+                     error("boom")
+                   end})
+    assert.is_nil(connect4.book())
+    assert(connect4.book(path))
+    local _, _, used = connect4.new{width = 4, height = 4}:solve()
+    assert.is_true(used.book)
     info, err = connect4.make_book("/nonexistent/dir/x.book",
                                    {width = 4, height = 4, plies = 2})
     assert.is_nil(info)
