@@ -4,6 +4,7 @@
 #   make test       build and run every test (SANITIZE=1: under ASan/UBSan)
 #   make repl       build and start the REPL
 #   make bench      benchmarks (slow; never part of make test)
+#   make book       the Connect Four opening book (minutes)
 #   make install    PREFIX=/usr/local by default
 #   make deps       install the Debian packages the rest needs
 
@@ -62,7 +63,7 @@ LIBLUDUS  = $(BIN)/libludus.a
 LUDUS_SO  = $(BIN)/ludus.so
 LUDUS_EXE = $(BIN)/ludus
 
-.PHONY: all deps test repl bench bench-long install clean check-clang
+.PHONY: all deps test repl bench bench-long book install clean check-clang
 .DELETE_ON_ERROR:
 
 all: deps $(LIBLUDUS) $(LUDUS_SO) $(LUDUS_EXE)
@@ -133,9 +134,27 @@ bench: all $(BENCHES)
 	$(LUDUS_EXE) tests/bench/bench_ai.lua 3
 	$(OUT)/bench/bench_sudoku $(DATA)
 
-# What takes many minutes: the empty Connect Four board from scratch.
+# What takes many minutes: the empty Connect Four board from scratch; then,
+# when `make book` has made the book, with it.
 bench-long: all $(BENCHES)
 	$(OUT)/bench/bench_connect4_empty 1800
+	@if [ -f $(BOOK) ]; then \
+	  echo "$(OUT)/bench/bench_connect4_empty 60 $(BOOK)"; \
+	  $(OUT)/bench/bench_connect4_empty 60 $(BOOK); \
+	else echo "no book at $(BOOK): make book, then make bench-long again"; fi
+
+# The Connect Four opening book: the engine solves the empty 7x6 board and
+# the positions of the first BOOK_EXACT plies, and keeps what it proved on
+# the positions of the first BOOK_PLIES plies.  The solver loads $(BOOK)
+# when it is there (or the file $$LUDUS_BOOK names).
+BOOK       ?= build/connect4-7x6.book
+BOOK_PLIES ?= 12
+BOOK_EXACT ?= 1
+
+book: all
+	@mkdir -p $(dir $(BOOK))
+	$(LUDUS_EXE) scripts/examples/connect4_book.lua $(BOOK) $(BOOK_PLIES) \
+	  $(BOOK_EXACT)
 
 # Warnings-as-errors must hold for clang too.
 check-clang: deps

@@ -4,12 +4,14 @@
 ** positions built from rows of cells, as in the seed article.
 */
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lgame.h"
 #include "ludus.h"
 #include "connect4/connect4.h"
 #include "connect4/solve.h"
+#include "connect4/book.h"
 
 #define GAME(L) lgame_check(L, 1, &c4_class)
 
@@ -256,6 +258,103 @@ static int table_gc(lua_State *L) {
   return 0;
 }
 
+/* ---- the opening book ----
+**
+** The book in use is a userdata in the registry (BOOK_KEY): a book_box
+** with the book and the file it came from, or false when there is none,
+** with the reason in BOOK_WHY.  The first solve loads the default book:
+** the file $LUDUS_BOOK names, or else DEFAULT_BOOK from the current
+** directory, where `make book` writes it.  A missing or bad file leaves
+** the solver without a book; connect4.book() says why.
+*/
+
+#define BOOK_KEY "ludus.connect4.book"
+#define BOOK_WHY "ludus.connect4.book_why"
+#define DEFAULT_BOOK "build/connect4-7x6.book"
+
+typedef struct book_box {
+  c4_book *book;
+  char path[512];
+} book_box;
+
+static int book_gc(lua_State *L) {
+  book_box *box = lua_touserdata(L, 1);
+  c4_book_free(box->book);
+  box->book = NULL;
+  return 0;
+}
+
+static book_box *current_book(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, BOOK_KEY);
+  book_box *box = lua_type(L, -1) == LUA_TUSERDATA ? lua_touserdata(L, -1) : NULL;
+  lua_pop(L, 1);
+  return box && box->book ? box : NULL;
+}
+
+/* Makes book (from path; NULL: none, for the reason why) the one in use,
+   by the shared table too if it exists.  The old book is freed by the
+   collector, after the table has let go of it. */
+static void set_book(lua_State *L, c4_book *book, const char *path,
+                     const char *why) {
+  if (lua_getfield(L, LUA_REGISTRYINDEX, TABLE_KEY) == LUA_TUSERDATA) {
+    c4_table *table = *(c4_table **)lua_touserdata(L, -1);
+    if (table) c4_table_use_book(table, book);
+  }
+  lua_pop(L, 1);
+  if (book) {
+    book_box *box = lua_newuserdatauv(L, sizeof *box, 0);
+    box->book = book;
+    snprintf(box->path, sizeof box->path, "%s", path);
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, book_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_setmetatable(L, -2);
+  } else {
+    lua_pushboolean(L, 0);
+  }
+  lua_setfield(L, LUA_REGISTRYINDEX, BOOK_KEY);
+  lua_pushstring(L, why ? why : "");
+  lua_setfield(L, LUA_REGISTRYINDEX, BOOK_WHY);
+}
+
+/* Loads the book at path into use; false with the message why not on
+   the stack. */
+static bool load_book(lua_State *L, const char *path) {
+  c4_book_error error;
+  c4_book *book = c4_book_load(path, &error);
+  if (!book) {
+    lua_pushfstring(L, "connect4: no book from '%s' (%s)", path,
+                    c4_book_strerror(error));
+    set_book(L, NULL, NULL, lua_tostring(L, -1));
+    return false;
+  }
+  set_book(L, book, path, NULL);
+  return true;
+}
+
+static void load_default_book(lua_State *L) {
+  const char *path = getenv("LUDUS_BOOK");
+  if (path && !*path) {
+    set_book(L, NULL, NULL, "connect4: no book (LUDUS_BOOK is empty)");
+    return;
+  }
+  if (!load_book(L, path ? path : DEFAULT_BOOK)) lua_pop(L, 1);
+}
+
+static void push_book_info(lua_State *L, const book_box *box) {
+  lua_createtable(L, 0, 5);
+  lua_pushstring(L, box->path);
+  lua_setfield(L, -2, "path");
+  lua_pushinteger(L, c4_book_width(box->book));
+  lua_setfield(L, -2, "width");
+  lua_pushinteger(L, c4_book_height(box->book));
+  lua_setfield(L, -2, "height");
+  lua_pushinteger(L, c4_book_plies(box->book));
+  lua_setfield(L, -2, "plies");
+  lua_pushinteger(L, (lua_Integer)c4_book_entries(box->book));
+  lua_setfield(L, -2, "entries");
+}
+
 /* The transposition table every solve shares, made on first use and
    freed with the Lua state. */
 static c4_table *shared_table(lua_State *L) {
@@ -274,7 +373,13 @@ static c4_table *shared_table(lua_State *L) {
   *box = c4_table_new();
   if (!*box) luaL_error(L, "connect4: not enough memory for the solver's table");
   lua_setfield(L, LUA_REGISTRYINDEX, TABLE_KEY);
-  return *box;
+  c4_table *table = *box;
+  if (lua_getfield(L, LUA_REGISTRYINDEX, BOOK_KEY) == LUA_TNIL)
+    load_default_book(L);
+  lua_pop(L, 1);
+  book_box *book = current_book(L);
+  c4_table_use_book(table, book ? book->book : NULL);
+  return table;
 }
 
 /* Options {weak=, nodes=, time=, progress=} at arg into limit; returns
@@ -329,9 +434,13 @@ static c4_board *check_ongoing(lua_State *L, const char *what) {
   return board;
 }
 
-/* Pushes the search's statistics: {nodes=, seconds=, complete=}. */
-static void push_info(lua_State *L, const search_limit *limit, bool complete) {
-  lua_createtable(L, 0, 4);
+/* Pushes the search's statistics: {nodes=, seconds=, complete=, book=},
+   book telling whether the opening book answered any position. */
+static void push_info(lua_State *L, const search_limit *limit, bool complete,
+                      bool book) {
+  lua_createtable(L, 0, 5);
+  lua_pushboolean(L, book);
+  lua_setfield(L, -2, "book");
   lua_pushinteger(L, (lua_Integer)limit->nodes);
   lua_setfield(L, -2, "nodes");
   lua_pushnumber(L, limit_elapsed(limit));
@@ -353,6 +462,7 @@ static int c4_solve_method(lua_State *L) {
   bool weak = check_solve_options(L, 2, &limit);
   progress_call call = {L, lua_gettop(L)};
   c4_table *table = shared_table(L);
+  uint64_t hits = c4_table_book_hits(table);
   c4_result r = c4_solve_progress(board, table, &limit, weak,
                                   lua_isnil(L, call.function) ? NULL : call_progress,
                                   &call);
@@ -360,7 +470,7 @@ static int c4_solve_method(lua_State *L) {
   if (best < 0) {
     lua_pushnil(L);
     lua_pushnil(L);
-    push_info(L, &limit, false);
+    push_info(L, &limit, false, c4_table_book_hits(table) != hits);
     lua_pushinteger(L, r.lower);
     lua_setfield(L, -2, "lower");
     lua_pushinteger(L, r.upper);
@@ -369,7 +479,7 @@ static int c4_solve_method(lua_State *L) {
   }
   lua_pushinteger(L, r.score);
   lua_pushinteger(L, best + 1);
-  push_info(L, &limit, true);
+  push_info(L, &limit, true, c4_table_book_hits(table) != hits);
   return 3;
 }
 
@@ -380,10 +490,13 @@ static int c4_analyze_method(lua_State *L) {
   search_limit limit;
   bool weak = check_solve_options(L, 2, &limit);
   int scores[C4_MAX_WIDTH];
-  bool complete = c4_analyze(board, shared_table(L), &limit, weak, scores);
+  c4_table *table = shared_table(L);
+  uint64_t hits = c4_table_book_hits(table);
+  bool complete = c4_analyze(board, table, &limit, weak, scores);
+  bool book = c4_table_book_hits(table) != hits;
   if (!complete) {
     lua_pushnil(L);
-    push_info(L, &limit, false);
+    push_info(L, &limit, false, book);
     return 2;
   }
   lua_createtable(L, board->width, 0);
@@ -392,8 +505,124 @@ static int c4_analyze_method(lua_State *L) {
     lua_pushinteger(L, scores[c]);
     lua_rawseti(L, -2, c + 1);
   }
-  push_info(L, &limit, true);
+  push_info(L, &limit, true, book);
   return 2;
+}
+
+/* connect4.book() -> info on the book in use, or nil and why there is
+   none; connect4.book(path) loads one (nil and a message when it cannot);
+   connect4.book(false) goes without. */
+static int c4_book_function(lua_State *L) {
+  if (lua_getfield(L, LUA_REGISTRYINDEX, BOOK_KEY) == LUA_TNIL)
+    load_default_book(L);
+  lua_pop(L, 1);
+  if (lua_isnoneornil(L, 1)) {
+    book_box *box = current_book(L);
+    if (box) {
+      push_book_info(L, box);
+      return 1;
+    }
+    lua_pushnil(L);
+    lua_getfield(L, LUA_REGISTRYINDEX, BOOK_WHY);
+    return 2;
+  }
+  if (lua_isboolean(L, 1) && !lua_toboolean(L, 1)) {
+    set_book(L, NULL, NULL, "connect4: no book (turned off)");
+    lua_pushboolean(L, 1);
+    return 1;
+  }
+  const char *path = luaL_checkstring(L, 1);
+  if (!load_book(L, path)) {
+    lua_pushnil(L);
+    lua_insert(L, -2);
+    return 2;
+  }
+  push_book_info(L, current_book(L));
+  return 1;
+}
+
+/* make_book's progress runs protected: an error in it must not jump over
+   the generation, which has the table to give back.  It stops the solve
+   instead, and make_book raises it after. */
+typedef struct book_progress {
+  progress_call call;
+  search_limit *limit;
+  int error;            /* stack index of the error, 0 for none */
+} book_progress;
+
+static void guarded_progress(void *context, int lower, int upper,
+                             uint64_t nodes) {
+  book_progress *p = context;
+  lua_State *L = p->call.L;
+  if (p->error) return;
+  lua_pushvalue(L, p->call.function);
+  lua_pushinteger(L, lower);
+  lua_pushinteger(L, upper);
+  lua_pushinteger(L, (lua_Integer)nodes);
+  if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
+    p->error = lua_gettop(L);
+    p->limit->stopped = true;
+  }
+}
+
+/* connect4.make_book(path, {plies=, exact=, width=, height=, nodes=,
+   time=, progress=}) solves the empty board and the positions of up to
+   exact plies, writes the book and puts it in use; returns {entries=,
+   nodes=, seconds=, ...}, or nil and a message. */
+static int c4_make_book(lua_State *L) {
+  const char *path = luaL_checkstring(L, 1);
+  search_limit limit;
+  check_solve_options(L, 2, &limit);
+  progress_call call = {L, lua_gettop(L)};
+  int width = 7, height = 6, plies = 12, exact = 0;
+  if (!lua_isnoneornil(L, 2)) {
+    if (lua_getfield(L, 2, "width") != LUA_TNIL)
+      width = (int)luaL_checkinteger(L, -1);
+    if (lua_getfield(L, 2, "height") != LUA_TNIL)
+      height = (int)luaL_checkinteger(L, -1);
+    if (lua_getfield(L, 2, "plies") != LUA_TNIL)
+      plies = (int)luaL_checkinteger(L, -1);
+    if (lua_getfield(L, 2, "exact") != LUA_TNIL)
+      exact = (int)luaL_checkinteger(L, -1);
+    lua_pop(L, 4);
+  }
+  if (!c4_book_size_ok(width, height))
+    return luaL_error(L, "connect4: no book for a %d x %d board (books need "
+                      "width * (height + 1) <= 52)", width, height);
+  luaL_argcheck(L, plies >= 0 && plies <= width * height, 2,
+                "plies out of range");
+  luaL_argcheck(L, exact >= 0 && exact <= plies, 2, "exact out of range");
+  c4_table *table = shared_table(L);
+  book_progress guarded = {call, &limit, 0};
+  c4_book_error error;
+  c4_book *book = c4_book_generate(width, height, plies, exact, table, &limit,
+                                   lua_isnil(L, call.function) ? NULL : guarded_progress,
+                                   &guarded, &error);
+  if (guarded.error) {
+    /* the progress function failed: the generation stopped cleanly, and
+       the book in use (which that function may have changed) is put back */
+    book_box *box = current_book(L);
+    c4_table_use_book(table, box ? box->book : NULL);
+    lua_pushvalue(L, guarded.error);
+    return lua_error(L);
+  }
+  if (book) error = c4_book_save(book, path);
+  if (error != C4_BOOK_OK) {
+    book_box *box = current_book(L);
+    c4_table_use_book(table, box ? box->book : NULL);
+    c4_book_free(book);
+    lua_pushnil(L);
+    lua_pushfstring(L, "connect4: no book made at '%s' (%s)", path,
+                    c4_book_strerror(error));
+    return 2;
+  }
+  set_book(L, book, path, NULL);
+  push_book_info(L, current_book(L));
+  lua_pushinteger(L, (lua_Integer)limit.nodes);
+  lua_setfield(L, -2, "nodes");
+  lua_pushnumber(L, limit_elapsed(&limit));
+  lua_setfield(L, -2, "seconds");
+  return 1;
 }
 
 static const luaL_Reg methods[] = {
@@ -411,6 +640,8 @@ static const luaL_Reg functions[] = {
   {"new", c4_new},
   {"load", c4_load_record},
   {"from_rows", c4_from_rows},
+  {"book", c4_book_function},
+  {"make_book", c4_make_book},
   {NULL, NULL}
 };
 

@@ -6,7 +6,7 @@
 #include <sys/mman.h>
 
 #include "solve.h"
-#include "base/hash.h"
+#include "book.h"
 
 /* ---- bitboard geometry ---- */
 
@@ -55,6 +55,16 @@ static uint64_t winning_cells(const geometry *g, uint64_t chips, uint64_t mask) 
   return cells & (g->playable ^ mask);
 }
 
+/* Whether cells holds four in a row. */
+static bool has_line(const geometry *g, uint64_t cells) {
+  const int shifts[4] = {1, g->height + 1, g->height, g->height + 2};
+  for (int i = 0; i < 4; i++) {
+    uint64_t pairs = cells & cells >> shifts[i];
+    if (pairs & pairs >> 2 * shifts[i]) return true;
+  }
+  return false;
+}
+
 static uint64_t playable_cells(const geometry *g, uint64_t mask) {
   return (mask + g->bottom) & g->playable;
 }
@@ -67,28 +77,36 @@ static int count_bits(uint64_t x) {
 
 /* ---- transposition table ----
 **
-** One 64-bit word per entry, so a probe costs one cache miss.  The key,
-** current + mask, is unique for a board size (Pons).  With a prime number
-** of entries, the index is key % C4_TABLE_ENTRIES and the entry keeps
-** the quotient key / C4_TABLE_ENTRIES, which together give the key back
-** exactly: no two positions are ever confused.  The quotient (at most 41
-** bits) goes in the high bits and the bound in the low byte:
-**   bound > 0: an upper bound, bound - 1 + min_score;
-**   bound < 0: a lower bound, -bound - 1 + min_score;
-**   0: nothing known.
+** One 64-bit word per entry, two entries to a 16-byte bucket, so a probe
+** costs one cache miss.  The key, current + mask, is unique for a board
+** size (Pons).  With a prime number of slots, the home slot is key %
+** C4_TABLE_ENTRIES and the entry keeps the quotient key /
+** C4_TABLE_ENTRIES (under 2^41, as the prime is above 2^23) and the low
+** bit of the home slot, which together give the key back exactly: no two
+** positions are ever confused.  A key lives in its home slot or the other
+** one of its bucket.  The entry holds both bounds found so far, each as
+** score - min_score + 1 (0: nothing known), and the number of chips, so
+** that the entry nearer the root, which cost more, is the one kept.
+**   bits  0..7   upper bound       bits 16..21  chips on the board
+**   bits  8..15  lower bound       bit  22      home slot's low bit
+**   bits 23..63  quotient
 */
 
 #define HUGE_PAGE (2u << 20)
+#define SLOTS (C4_TABLE_ENTRIES + 1)    /* a whole number of buckets */
 
 struct c4_table {
   uint64_t *entries;
   int width, height;    /* the size whose positions it holds */
+  const c4_book *book;  /* consulted by every solve, or NULL */
+  c4_book *recording;   /* a book being generated, or NULL */
+  uint64_t book_hits;   /* positions the book answered, ever */
 };
 
 c4_table *c4_table_new(void) {
   c4_table *t = calloc(1, sizeof *t);
   if (!t) return NULL;
-  size_t bytes = C4_TABLE_ENTRIES * sizeof *t->entries;
+  size_t bytes = SLOTS * sizeof *t->entries;
   bytes = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
   void *memory = NULL;
   if (posix_memalign(&memory, HUGE_PAGE, bytes) != 0) {
@@ -110,28 +128,103 @@ void c4_table_free(c4_table *t) {
   free(t);
 }
 
+void c4_table_use_book(c4_table *t, const c4_book *book) { t->book = book; }
+const c4_book *c4_table_book(const c4_table *t) { return t->book; }
+void c4_table_record(c4_table *t, c4_book *book) { t->recording = book; }
+uint64_t c4_table_book_hits(const c4_table *t) { return t->book_hits; }
+
 void c4_table_clear(c4_table *t) {
-  memset(t->entries, 0, C4_TABLE_ENTRIES * sizeof *t->entries);
+  memset(t->entries, 0, SLOTS * sizeof *t->entries);
 }
 
-static int table_get(const c4_table *t, uint64_t key) {
-  uint64_t entry = t->entries[key % C4_TABLE_ENTRIES];
-  return entry >> 8 == key / C4_TABLE_ENTRIES ? (int8_t)(entry & 0xff) : 0;
+/* The entry's identity: quotient and home bit. */
+static uint64_t table_tag(uint64_t key) {
+  uint64_t home = key % C4_TABLE_ENTRIES;
+  return (key / C4_TABLE_ENTRIES) << 23 | (home & 1) << 22;
 }
 
-static void table_put(c4_table *t, uint64_t key, int bound) {
-  t->entries[key % C4_TABLE_ENTRIES] =
-      (key / C4_TABLE_ENTRIES) << 8 | (uint8_t)(int8_t)bound;
+#define TAG_BITS (~UINT64_C(0) << 22)
+
+/* The slot holding key, or NULL. */
+static uint64_t *table_find(const c4_table *t, uint64_t key) {
+  uint64_t *bucket = t->entries + (key % C4_TABLE_ENTRIES & ~UINT64_C(1));
+  uint64_t tag = table_tag(key);
+  if ((bucket[0] & TAG_BITS) == tag && bucket[0]) return bucket;
+  if ((bucket[1] & TAG_BITS) == tag && bucket[1]) return bucket + 1;
+  return NULL;
+}
+
+/* Starts loading key's bucket, to be read soon. */
+static void table_prefetch(const c4_table *t, uint64_t key) {
+#if defined(__GNUC__) || defined(__clang__)
+  __builtin_prefetch(t->entries + (key % C4_TABLE_ENTRIES & ~UINT64_C(1)));
+#else
+  (void)t;
+  (void)key;
+#endif
+}
+
+/* Bound codes of key: *lower and *upper, 0 where nothing is known. */
+static void table_get(const c4_table *t, uint64_t key, int *lower, int *upper) {
+  const uint64_t *slot = table_find(t, key);
+  uint64_t entry = slot ? *slot : 0;
+  *upper = (int)(entry & 0xff);
+  *lower = (int)(entry >> 8 & 0xff);
+}
+
+/* Adds what was learnt of key (bound codes, 0 for none) to what the
+   table knows. */
+static void table_put(c4_table *t, uint64_t key, int chips, int lower,
+                      int upper) {
+  uint64_t *slot = table_find(t, key);
+  if (slot) {
+    int old_upper = (int)(*slot & 0xff), old_lower = (int)(*slot >> 8 & 0xff);
+    if (!upper || (old_upper && old_upper < upper)) upper = old_upper;
+    if (lower < old_lower) lower = old_lower;
+  } else {
+    /* Two tiers: the first slot keeps the entry nearer the root, whose
+       subtree cost more; the second takes whatever comes. */
+    uint64_t *bucket = t->entries + (key % C4_TABLE_ENTRIES & ~UINT64_C(1));
+    if (!bucket[0] || chips <= (int)(bucket[0] >> 16 & 0x3f)) {
+      bucket[1] = bucket[0];
+      slot = bucket;
+    } else {
+      slot = bucket + 1;
+    }
+  }
+  *slot = table_tag(key) | (uint64_t)chips << 16 | (uint64_t)lower << 8 |
+          (uint64_t)upper;
 }
 
 /* ---- the search ---- */
+
+/* Enhanced transposition cutoffs (a child the table already knows to be
+   bad enough for the opponent ends the node before any search) pay only
+   where subtrees are big: with more empty cells than this. */
+#define ETC_EMPTY 8
+
+/* Above this alpha, forcing moves are tried first (see negamax); lower,
+   it costs more nodes on hard positions than it saves on easy ones. */
+#define FORCING_ALPHA 5
 
 typedef struct solver {
   geometry g;
   c4_table *table;
   search_limit *limit;
   int min_score;        /* the lowest score a position can have */
+  int book_plies;       /* positions with at most this many chips are */
+  int record_plies;     /* looked up in the book, or recorded; -1: none */
 } solver;
+
+/* Keeps what was learnt of a position (bound codes, 0 for none), and
+   records it when a book is being generated. */
+static void store(solver *s, uint64_t key, int moves, int lower, int upper) {
+  table_put(s->table, key, moves, lower, upper);
+  if (moves <= s->record_plies)
+    c4_book_record(s->table->recording, key,
+                   lower ? lower - 1 + s->min_score : s->min_score,
+                   upper ? upper - 1 + s->min_score : -s->min_score);
+}
 
 /* Moves that do not hand the opponent a win at once: if it threatens to
    win, the one cell that stops it (none if two), and never the cell just
@@ -162,26 +255,72 @@ static int negamax(solver *s, uint64_t current, uint64_t mask, int moves,
     if (alpha >= beta) return alpha;
   }
   int high = (g->cells - 1 - moves) / 2;          /* no win this move */
-  uint64_t key = current + mask;
-  int stored = table_get(s->table, key);
-  if (stored > 0) high = stored - 1 + s->min_score;
-  else if (stored < 0) low = -stored - 1 + s->min_score;
-  if (stored < 0 && alpha < low) {
-    alpha = low;
+  /* a side with no four left open to it cannot win */
+  if (!has_line(g, g->playable & ~(current ^ mask))) high = 0 < high ? 0 : high;
+  if (!has_line(g, g->playable & ~current) && alpha < 0) {
+    alpha = 0;
     if (alpha >= beta) return alpha;
   }
   if (beta > high) {
     beta = high;
     if (alpha >= beta) return beta;
   }
+  uint64_t key = current + mask;
+  int lower, upper;
+  table_get(s->table, key, &lower, &upper);
+  if (lower && alpha < lower - 1 + s->min_score) {
+    alpha = lower - 1 + s->min_score;
+    if (alpha >= beta) return alpha;
+  }
+  if (upper && beta > upper - 1 + s->min_score) {
+    beta = upper - 1 + s->min_score;
+    if (alpha >= beta) return beta;
+  }
+  if (moves <= s->book_plies &&
+      c4_book_bounds(s->table->book, c4_book_key(s->table->book, key), &lower,
+                     &upper)) {
+    s->table->book_hits++;
+    if (alpha < lower) {
+      alpha = lower;
+      if (alpha >= beta) return alpha;
+    }
+    if (beta > upper) {
+      beta = upper;
+      if (alpha >= beta) return beta;
+    }
+  }
   /* Order: by threats made, ties kept in centre-first order. */
   uint64_t candidates[C4_MAX_WIDTH];
   int threats[C4_MAX_WIDTH];
   int n = 0;
+  bool etc = g->cells - moves > ETC_EMPTY;
+  if (etc)    /* the children's entries load while the moves are sorted */
+    for (int i = 0; i < g->width; i++) {
+      uint64_t move = next & g->column[i];
+      if (move) table_prefetch(s->table, (current ^ mask) + (mask | move));
+    }
   for (int i = 0; i < g->width; i++) {
     uint64_t move = next & g->column[g->order[i]];
     if (!move) continue;
-    int t = count_bits(winning_cells(g, current | move, mask));
+    if (etc) {
+      /* a child known to be bad enough for the opponent cuts at once */
+      int child_lower, child_upper;
+      table_get(s->table, (current ^ mask) + (mask | move), &child_lower,
+                &child_upper);
+      if (child_upper) {
+        int score = -(child_upper - 1 + s->min_score);
+        if (score >= beta) {
+          store(s, key, moves, score - s->min_score + 1, 0);
+          return score;
+        }
+      }
+    }
+    uint64_t wins = winning_cells(g, current | move, mask);
+    int t = count_bits(wins);
+    /* Hunting a big win, moves whose threats must be answered at once
+       go first among equals: they find quick wins sooner. */
+    if (alpha >= FORCING_ALPHA)
+      t = 8 * t + count_bits(wins & playable_cells(g, mask | move));
     int j = n++;
     for (; j > 0 && threats[j - 1] < t; j--) {
       candidates[j] = candidates[j - 1];
@@ -195,12 +334,12 @@ static int negamax(solver *s, uint64_t current, uint64_t mask, int moves,
     int score = -negamax(s, current ^ mask, child_mask, moves + 1, -beta, -alpha);
     if (s->limit->stopped) return alpha;
     if (score >= beta) {
-      table_put(s->table, key, -(score - s->min_score + 1));
+      store(s, key, moves, score - s->min_score + 1, 0);
       return score;
     }
     if (score > alpha) alpha = score;
   }
-  table_put(s->table, key, alpha - s->min_score + 1);
+  store(s, key, moves, 0, alpha - s->min_score + 1);
   return alpha;
 }
 
@@ -214,6 +353,11 @@ static void solver_init(solver *s, const c4_board *board, c4_table *table,
   s->table = table;
   s->limit = limit;
   s->min_score = -(s->g.cells) / 2;
+  const c4_book *book = table->book;
+  s->book_plies = book && c4_book_width(book) == board->width &&
+                  c4_book_height(book) == board->height
+                  ? c4_book_plies(book) : -1;
+  s->record_plies = table->recording ? c4_book_plies(table->recording) : -1;
   if (table->width != board->width || table->height != board->height) {
     c4_table_clear(table);
     table->width = board->width;
@@ -241,6 +385,14 @@ c4_result c4_solve_progress(const c4_board *board, c4_table *table,
   }
   int low = -(g->cells - board->moves) / 2;
   int high = (g->cells + 1 - board->moves) / 2;
+  int book_lower, book_upper;
+  if (board->moves <= s.book_plies &&
+      c4_book_bounds(table->book, c4_book_key(table->book, current + mask),
+                     &book_lower, &book_upper)) {
+    table->book_hits++;
+    low = book_lower > low ? book_lower : low;
+    high = book_upper < high ? book_upper : high;
+  }
   if (weak) {
     low = low < -1 ? -1 : low;
     high = high > 1 ? 1 : high;

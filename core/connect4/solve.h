@@ -24,14 +24,28 @@
 
 typedef struct c4_table c4_table;
 
-/* Entries of the transposition table: a prime near 2^23 (64 MiB). */
-#define C4_TABLE_ENTRIES 8388593u
+/* Slots of the transposition table: the first prime above 2^23 (64 MiB). */
+#define C4_TABLE_ENTRIES 8388617u
 
 /* A new, empty table; NULL when out of memory.  It may serve any number
    of solves, on any board size. */
 c4_table *c4_table_new(void);
 void c4_table_free(c4_table *table);
 void c4_table_clear(c4_table *table);
+
+typedef struct c4_book c4_book;     /* book.h */
+
+/* Has every solve made with the table consult book (NULL: none) for the
+   positions it covers.  The book must outlive that use. */
+void c4_table_use_book(c4_table *table, const c4_book *book);
+const c4_book *c4_table_book(const c4_table *table);
+
+/* How many positions the book has answered in solves with this table. */
+uint64_t c4_table_book_hits(const c4_table *table);
+
+/* While book is generated (NULL after): solves with the table record in
+   it what they prove about the positions it covers. */
+void c4_table_record(c4_table *table, c4_book *book);
 
 typedef struct c4_result {
   int score;            /* exact when complete */

@@ -39,7 +39,8 @@ connect4_methods.save = 'g:save() -> the moves as column digits, "4453"'
 connect4_methods.rows = 'g:rows() -> the rows, top first, as strings like "..YR..."'
 connect4_methods.size = "g:size() -> width, height"
 connect4_methods.solve = "g:solve{weak=, nodes=, time=, progress=} -> exact "
-  .. "score (Pons: 22-k for a win with your k-th chip on 7x6), best column, info"
+  .. "score (Pons: 22-k for a win with your k-th chip on 7x6), best column, "
+  .. "info {nodes, seconds, complete, book}"
 connect4_methods.analyze = "g:analyze{weak=, nodes=, time=} -> the score of "
   .. "every column (nil if full), info"
 
@@ -76,6 +77,12 @@ return {
         .. "those columns, or nil, message",
       from_rows = "connect4.from_rows(rows [, to_move]) -> the position in a "
         .. "picture, top row first, or nil, message",
+      book = "connect4.book([path | false]) -> {path, width, height, plies, "
+        .. "entries} of the opening book in use (loads path; false: none), "
+        .. "or nil, message",
+      make_book = "connect4.make_book(path, {plies=12, exact=0, width=7, "
+        .. "height=6, nodes=, time=, progress=}) -> a new opening book, "
+        .. "written and in use, or nil, message",
     },
     methods = connect4_methods,
   },
