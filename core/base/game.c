@@ -3,6 +3,8 @@
 ** perft, game counting and replaying a move record.
 */
 #include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "game.h"
@@ -94,4 +96,14 @@ int game_replay(const game_class *cls, void *state, const char *text,
     cls->unmake(state, moves[count], &undos[count]);
   }
   return -1;
+}
+
+size_t game_append(char *buf, size_t size, size_t used, const char *format,
+                   ...) {
+  va_list args;
+  va_start(args, format);
+  int n = vsnprintf(used < size ? buf + used : NULL,
+                    used < size ? size - used : 0, format, args);
+  va_end(args);
+  return used + (size_t)(n > 0 ? n : 0);
 }

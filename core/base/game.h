@@ -100,4 +100,10 @@ int game_replay(const game_class *cls, void *state, const char *text,
                 game_move *moves, game_undo *undos, int cap,
                 game_replay_error *err);
 
+/* Appends to the used bytes of buf (size bytes) as snprintf does, and
+   returns the new length, counting what did not fit: renderers build
+   their picture with it. */
+size_t game_append(char *buf, size_t size, size_t used, const char *format,
+                   ...) __attribute__((format(printf, 4, 5)));
+
 #endif

@@ -2,7 +2,6 @@
 ** notation.c: squares like "a1" and "o15", and the drawn board.
 */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -28,40 +27,29 @@ void mnk_cell_name(const mnk_board *board, int cell, char name[8]) {
   snprintf(name, 8, "%c%u", 'a' + cell % board->m, row);
 }
 
-/* Appends to buf as snprintf does, counting what would not fit. */
-static size_t append(char *buf, size_t size, size_t used, const char *format,
-                     ...) {
-  va_list args;
-  va_start(args, format);
-  int n = vsnprintf(used < size ? buf + used : NULL,
-                    used < size ? size - used : 0, format, args);
-  va_end(args);
-  return used + (size_t)(n > 0 ? n : 0);
-}
-
 size_t mnk_render(const mnk_board *board, const char *const marks[2],
                   const char *const sides[2], char *buf, size_t size) {
   if (size > 0) buf[0] = '\0';
   size_t used = 0;
   int width = board->n >= 10 ? 2 : 1;
   for (int row = board->n - 1; row >= 0; row--) {
-    used = append(buf, size, used, "%*d", width, row + 1);
+    used = game_append(buf, size, used, "%*d", width, row + 1);
     for (int column = 0; column < board->m; column++) {
       int side = mnk_cell(board, row * board->m + column);
-      used = append(buf, size, used, " %s", side < 0 ? "." : marks[side]);
+      used = game_append(buf, size, used, " %s", side < 0 ? "." : marks[side]);
     }
-    used = append(buf, size, used, "\n");
+    used = game_append(buf, size, used, "\n");
   }
-  used = append(buf, size, used, "%*s", width, "");
+  used = game_append(buf, size, used, "%*s", width, "");
   for (int column = 0; column < board->m; column++)
-    used = append(buf, size, used, " %c", 'a' + column);
+    used = game_append(buf, size, used, " %c", 'a' + column);
   game_status status = mnk_status(board);
   if (status == GAME_ONGOING)
-    used = append(buf, size, used, "\n%s to move", sides[mnk_turn(board)]);
+    used = game_append(buf, size, used, "\n%s to move", sides[mnk_turn(board)]);
   else if (status == GAME_DRAW)
-    used = append(buf, size, used, "\ndraw");
+    used = game_append(buf, size, used, "\ndraw");
   else
-    used = append(buf, size, used, "\n%s won",
-                  sides[status == GAME_WIN_0 ? 0 : 1]);
+    used = game_append(buf, size, used, "\n%s won",
+                       sides[status == GAME_WIN_0 ? 0 : 1]);
   return used;
 }
