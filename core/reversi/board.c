@@ -1,0 +1,280 @@
+/*
+** board.c: Reversi rules on bitboards: legal moves, flips, make and
+** unmake, the end of the game, perft.
+**
+** Moves and flips go all eight directions at once with shifts ("dumb7
+** fill"): a run of opponent discs grows from one end a step at a time,
+** six steps at most, since no line holds more than six discs between two
+** others.  Shifting across the left or right edge would wrap to the next
+** row, so in the six directions with a sideways step the opponent discs
+** are first cut to columns b-g: a run never reaches the edge column, and
+** the last shift out of it cannot wrap.
+*/
+#include <string.h>
+
+#include "base/hash.h"
+#include "reversi.h"
+
+#define NOT_EDGE_COLUMNS 0x7e7e7e7e7e7e7e7eu
+
+bool reversi_size_ok(int size) { return size == 4 || size == 6 || size == 8; }
+
+/* The centred size x size square of the 8x8 board. */
+static uint64_t board_mask(int size) {
+  int first = (8 - size) / 2;
+  uint64_t row = ((1u << size) - 1) << first, mask = 0;
+  for (int r = first; r < first + size; r++) mask |= row << (8 * r);
+  return mask;
+}
+
+void reversi_init(reversi_board *board, int size) {
+  memset(board, 0, sizeof *board);
+  board->size = (uint8_t)size;
+  board->mask = board_mask(size);
+  /* d4, e5 white and d5, e4 black on every size: the centre is the same. */
+  uint64_t white = (uint64_t)1 << 27 | (uint64_t)1 << 36;
+  uint64_t black = (uint64_t)1 << 28 | (uint64_t)1 << 35;
+  board->player = black;
+  board->opponent = white;
+  board->turn = REVERSI_BLACK;
+}
+
+/* ---- the eight directions ---- */
+
+/* Shifts towards higher bits (right, down and the two lower diagonals)
+   and towards lower bits; n is 1, 7, 8 or 9. */
+#define UP(x, n) ((x) << (n))
+#define DOWN(x, n) ((x) >> (n))
+
+/* The squares beyond runs of o (opponent discs, already cut to the right
+   columns) that start next to a disc of p, in one direction. */
+#define MOVES_DIR(SHIFT, p, o, n, out) do {                          \
+    uint64_t run_ = SHIFT(p, n) & (o);                               \
+    run_ |= SHIFT(run_, n) & (o);                                    \
+    run_ |= SHIFT(run_, n) & (o);                                    \
+    run_ |= SHIFT(run_, n) & (o);                                    \
+    run_ |= SHIFT(run_, n) & (o);                                    \
+    run_ |= SHIFT(run_, n) & (o);                                    \
+    (out) |= SHIFT(run_, n);                                         \
+  } while (0)
+
+uint64_t reversi_moves_of(uint64_t player, uint64_t opponent) {
+  uint64_t inner = opponent & NOT_EDGE_COLUMNS, moves = 0;
+  MOVES_DIR(UP, player, inner, 1, moves);
+  MOVES_DIR(DOWN, player, inner, 1, moves);
+  MOVES_DIR(UP, player, opponent, 8, moves);
+  MOVES_DIR(DOWN, player, opponent, 8, moves);
+  MOVES_DIR(UP, player, inner, 7, moves);
+  MOVES_DIR(DOWN, player, inner, 7, moves);
+  MOVES_DIR(UP, player, inner, 9, moves);
+  MOVES_DIR(DOWN, player, inner, 9, moves);
+  return moves & ~(player | opponent);
+}
+
+/* The run of o from the move in one direction, kept when a disc of p
+   closes it. */
+#define FLIPS_DIR(SHIFT, move, p, o, n, out) do {                    \
+    uint64_t run_ = SHIFT(move, n) & (o);                            \
+    run_ |= SHIFT(run_, n) & (o);                                    \
+    run_ |= SHIFT(run_, n) & (o);                                    \
+    run_ |= SHIFT(run_, n) & (o);                                    \
+    run_ |= SHIFT(run_, n) & (o);                                    \
+    run_ |= SHIFT(run_, n) & (o);                                    \
+    if (SHIFT(run_, n) & (p)) (out) |= run_;                         \
+  } while (0)
+
+uint64_t reversi_flips(uint64_t player, uint64_t opponent, int square) {
+  uint64_t move = (uint64_t)1 << square, inner = opponent & NOT_EDGE_COLUMNS;
+  uint64_t flips = 0;
+  FLIPS_DIR(UP, move, player, inner, 1, flips);
+  FLIPS_DIR(DOWN, move, player, inner, 1, flips);
+  FLIPS_DIR(UP, move, player, opponent, 8, flips);
+  FLIPS_DIR(DOWN, move, player, opponent, 8, flips);
+  FLIPS_DIR(UP, move, player, inner, 7, flips);
+  FLIPS_DIR(DOWN, move, player, inner, 7, flips);
+  FLIPS_DIR(UP, move, player, inner, 9, flips);
+  FLIPS_DIR(DOWN, move, player, inner, 9, flips);
+  return flips;
+}
+
+uint64_t reversi_legal(const reversi_board *board) {
+  return reversi_moves_of(board->player, board->opponent) & board->mask;
+}
+
+uint64_t reversi_make(reversi_board *board, int square) {
+  uint64_t flipped = 0;
+  if (square != REVERSI_PASS) {
+    flipped = reversi_flips(board->player, board->opponent, square);
+    board->player |= flipped | (uint64_t)1 << square;
+    board->opponent &= ~flipped;
+  }
+  uint64_t player = board->player;
+  board->player = board->opponent;
+  board->opponent = player;
+  board->turn ^= 1;
+  return flipped;
+}
+
+void reversi_unmake(reversi_board *board, int square, uint64_t flipped) {
+  uint64_t player = board->opponent;
+  board->opponent = board->player;
+  board->player = player;
+  board->turn ^= 1;
+  if (square != REVERSI_PASS) {
+    board->player &= ~(flipped | (uint64_t)1 << square);
+    board->opponent |= flipped;
+  }
+}
+
+bool reversi_is_over(const reversi_board *board) {
+  return !reversi_legal(board) &&
+         !(reversi_moves_of(board->opponent, board->player) & board->mask);
+}
+
+uint64_t reversi_discs(const reversi_board *board, int colour) {
+  return colour == board->turn ? board->player : board->opponent;
+}
+
+int reversi_count(const reversi_board *board, int colour) {
+  return __builtin_popcountll(reversi_discs(board, colour));
+}
+
+int reversi_final_score(uint64_t player, uint64_t opponent, uint64_t mask) {
+  int mine = __builtin_popcountll(player), theirs = __builtin_popcountll(opponent);
+  int empties = __builtin_popcountll(mask & ~(player | opponent));
+  int diff = mine - theirs;
+  if (diff > 0) return diff + empties;
+  if (diff < 0) return diff - empties;
+  return 0;
+}
+
+uint64_t reversi_hash(const reversi_board *board) {
+  uint64_t extra = 0x7265766572736921u + board->turn + 2u * board->size;
+  return hash_mix64(board->player ^ hash_mix64(board->opponent ^ hash_mix64(extra)));
+}
+
+/* ---- perft ---- */
+
+static uint64_t perft(uint64_t player, uint64_t opponent, uint64_t mask,
+                      int depth, search_limit *limit) {
+  uint64_t moves = reversi_moves_of(player, opponent) & mask;
+  if (depth == 1) return moves ? (uint64_t)__builtin_popcountll(moves) : 1;
+  if (limit && limit_tick(limit)) return 0;
+  if (!moves) {
+    if (!(reversi_moves_of(opponent, player) & mask)) return 1;  /* finished */
+    return perft(opponent, player, mask, depth - 1, limit);      /* a pass */
+  }
+  uint64_t leaves = 0;
+  while (moves) {
+    int square = __builtin_ctzll(moves);
+    moves &= moves - 1;
+    uint64_t flipped = reversi_flips(player, opponent, square);
+    leaves += perft(opponent & ~flipped, player | flipped | (uint64_t)1 << square,
+                    mask, depth - 1, limit);
+  }
+  return leaves;
+}
+
+uint64_t reversi_perft(const reversi_board *board, int depth,
+                       search_limit *limit) {
+  if (depth <= 0) return 1;
+  return perft(board->player, board->opponent, board->mask, depth, limit);
+}
+
+/* ---- the protocol ---- */
+
+static void class_init(void *state) { reversi_init(state, 8); }
+static int class_turn(const void *state) {
+  return ((const reversi_board *)state)->turn;
+}
+
+static int class_moves(const void *state, game_move *out) {
+  const reversi_board *board = state;
+  uint64_t moves = reversi_legal(board);
+  if (!moves) {
+    if (reversi_is_over(board)) return 0;
+    out[0] = REVERSI_PASS;
+    return 1;
+  }
+  int n = 0;
+  for (; moves; moves &= moves - 1) out[n++] = (game_move)__builtin_ctzll(moves);
+  return n;
+}
+
+static void class_make(void *state, game_move move, game_undo *undo) {
+  undo->word[0] = reversi_make(state, (int)move);
+}
+
+static void class_unmake(void *state, game_move move, const game_undo *undo) {
+  reversi_unmake(state, (int)move, undo->word[0]);
+}
+
+static game_status class_status(const void *state) {
+  const reversi_board *board = state;
+  if (!reversi_is_over(board)) return GAME_ONGOING;
+  int black = reversi_count(board, REVERSI_BLACK);
+  int white = reversi_count(board, REVERSI_WHITE);
+  return black > white ? GAME_WIN_0 : white > black ? GAME_WIN_1 : GAME_DRAW;
+}
+
+static uint64_t class_hash(const void *state) { return reversi_hash(state); }
+
+static game_error class_parse_move(const void *state, const char *text,
+                                   game_move *move, const char **why) {
+  const reversi_board *board = state;
+  int square = reversi_parse_square(board, text, strlen(text));
+  if (square < 0) {
+    *why = "not a square of this board";
+    return GAME_EBADTEXT;
+  }
+  if (reversi_is_over(board)) {
+    *why = "the game is over";
+    return GAME_EOVER;
+  }
+  uint64_t legal = reversi_legal(board);
+  if (square == REVERSI_PASS ? legal != 0
+                             : !(legal >> square & 1)) {
+    *why = square == REVERSI_PASS ? "a pass while a move exists"
+           : board->player >> square & 1 || board->opponent >> square & 1
+               ? "square is taken"
+               : legal ? "it turns no disc over" : "the side to move must pass";
+    return GAME_EILLEGAL;
+  }
+  *move = (game_move)square;
+  return GAME_OK;
+}
+
+static size_t class_format_move(const void *state, game_move move, char *buf,
+                                size_t size) {
+  char name[5];
+  reversi_square_name(state, (int)move, name);
+  size_t len = strlen(name);
+  if (size > 0) {
+    size_t n = len < size ? len : size - 1;
+    memcpy(buf, name, n);
+    buf[n] = '\0';
+  }
+  return len;
+}
+
+static size_t class_render(const void *state, char *buf, size_t size) {
+  return reversi_render(state, buf, size);
+}
+
+const game_class reversi_class = {
+  .name = "reversi",
+  .side = {"black", "white"},
+  .state_size = sizeof(reversi_board),
+  .max_moves = 64,
+  .init = class_init,
+  .turn = class_turn,
+  .moves = class_moves,
+  .make = class_make,
+  .unmake = class_unmake,
+  .status = class_status,
+  .hash = class_hash,
+  .eval = NULL,
+  .parse_move = class_parse_move,
+  .format_move = class_format_move,
+  .render = class_render,
+};

@@ -1,0 +1,126 @@
+/*
+** reversi.h: Reversi (Othello) on 4x4, 6x6 and 8x8 boards.
+**
+** A position is two bitboards, the discs of the side to move (player)
+** and of the other side (opponent), as in Edax.  Bit 8 * row + column is
+** a square, a1 = bit 0 at the top left as every Othello program draws it,
+** h8 = bit 63.  A smaller board is the centred square of the 8x8 one
+** (mask), so one move generator serves every size: outside squares are
+** never occupied, and lines of discs stop at them as at empty squares.
+** A small board names its squares from its own corner: on 4x4, a1 is the
+** 8x8 board's c3.
+**
+** Black moves first.  A side without a legal move passes (REVERSI_PASS);
+** the game ends when neither side can move.
+*/
+#ifndef REVERSI_H
+#define REVERSI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/game.h"
+#include "base/limit.h"
+
+#define REVERSI_PASS 64             /* the move of a side that cannot move */
+
+enum { REVERSI_BLACK, REVERSI_WHITE };
+
+typedef struct reversi_board {
+  uint64_t player;                  /* discs of the side to move */
+  uint64_t opponent;
+  uint64_t mask;                    /* the squares of this board's size */
+  uint8_t size;                     /* 4, 6 or 8 */
+  uint8_t turn;                     /* REVERSI_BLACK or REVERSI_WHITE */
+  uint8_t unused[6];
+} reversi_board;
+
+/* ---- rules (board.c) ---- */
+
+bool reversi_size_ok(int size);
+
+/* The start position of a board of that size (which must be ok): the
+   four centre squares, white on the a1-h8 diagonal, black to move. */
+void reversi_init(reversi_board *board, int size);
+
+/* The squares of the 8x8 board where player may play against opponent:
+   each outflanks at least one line of opponent discs.  A smaller board
+   keeps those inside its mask. */
+uint64_t reversi_moves_of(uint64_t player, uint64_t opponent);
+
+/* The opponent discs a player disc on square turns over (0: not a move). */
+uint64_t reversi_flips(uint64_t player, uint64_t opponent, int square);
+
+/* The legal squares of the side to move (0: it must pass or the game is
+   over). */
+uint64_t reversi_legal(const reversi_board *board);
+
+/* Plays square (or REVERSI_PASS), which must be legal; returns the flipped
+   discs, which unmake needs. */
+uint64_t reversi_make(reversi_board *board, int square);
+void reversi_unmake(reversi_board *board, int square, uint64_t flipped);
+
+bool reversi_is_over(const reversi_board *board);
+
+/* Discs of each colour. */
+int reversi_count(const reversi_board *board, int colour);
+uint64_t reversi_discs(const reversi_board *board, int colour);
+
+/* The final score for the side to move, as the solvers and the FFO tests
+   count it: its discs minus the other's, the empty squares going to the
+   side with more discs. */
+int reversi_final_score(uint64_t player, uint64_t opponent, uint64_t mask);
+
+uint64_t reversi_hash(const reversi_board *board);
+
+/* Leaf positions depth plies ahead, a pass counting as a ply and a
+   finished game as a leaf (Aart Bik's convention).  limit may be NULL;
+   when it stops the count, the result is partial. */
+uint64_t reversi_perft(const reversi_board *board, int depth,
+                       search_limit *limit);
+
+/* ---- notation (notation.c) ---- */
+
+/* "c4" (either case) -> its square on this board, "pass" (also "ps",
+   "--") -> REVERSI_PASS, anything else -> -1. */
+int reversi_parse_square(const reversi_board *board, const char *text,
+                         size_t len);
+/* The name of square (or "pass"); name holds at least 5 bytes. */
+void reversi_square_name(const reversi_board *board, int square,
+                         char name[5]);
+
+typedef struct reversi_record_error {
+  int move;          /* 1-based number of the move that went wrong */
+  size_t offset;     /* where its text starts */
+  size_t length;     /* and how long it is */
+  const char *why;   /* "not a square", "illegal move", ... */
+} reversi_record_error;
+
+/* Plays a transcript such as "f5d6c3" (spaces allowed, passes implicit or
+   written "pass"/"ps"/"--") from board, calling played(square, context)
+   for every move, passes included.  Returns false with err filled at the
+   first bad move, the moves before it played. */
+bool reversi_play_record(reversi_board *board, const char *text, size_t len,
+                         void (*played)(int square, void *context),
+                         void *context, reversi_record_error *err);
+
+/* Reads a board string: size*size cells from a1 on ('X' or '*' black,
+   'O' white, '-' or '.' empty; spaces skipped) and then the side to move
+   ('X' or 'O'); anything after a ';' is ignored, as in OBF files.  The
+   size follows from the number of cells.  Returns NULL and fills board,
+   or a message saying what was wrong. */
+const char *reversi_parse_board(const char *text, size_t len,
+                                reversi_board *board);
+/* The board string: size*size cells, a space, the side to move. */
+size_t reversi_format_board(const reversi_board *board, char *buf,
+                            size_t size);
+
+/* The board for a person: column letters, row numbers, discs as ● and
+   ○, the legal moves marked, then the disc counts and whose turn it is
+   or the result. */
+size_t reversi_render(const reversi_board *board, char *buf, size_t size);
+
+extern const game_class reversi_class;
+
+#endif
