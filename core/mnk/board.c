@@ -186,13 +186,7 @@ static size_t class_format_move(const void *state, game_move move, char *buf,
                                 size_t size) {
   char name[8];
   mnk_cell_name(state, (int)move, name);
-  size_t len = strlen(name);
-  if (size > 0) {
-    size_t n = len < size ? len : size - 1;
-    memcpy(buf, name, n);
-    buf[n] = '\0';
-  }
-  return len;
+  return game_append(buf, size, 0, "%s", name);
 }
 
 static size_t class_render(const void *state, char *buf, size_t size) {
