@@ -1,0 +1,388 @@
+/*
+** solve.c: the exact endgame solver.
+**
+** Negamax with alpha-beta, fail-soft, principal variation search (a null
+** window for every move after the first).  Far from the end (more than
+** SHALLOW empties) a node sorts its moves fastest first, by the replies
+** they leave the opponent, tries the table's best move before them, and
+** cuts when the opponent's stable discs already hold the score below
+** alpha.  Near the end, move generation costs more than it saves: a node
+** tries the empty squares directly, those in a quadrant with an odd
+** number of empties first (parity: the last move of a region is worth
+** having), corners before the squares next to them.  The last empty
+** square is counted without playing it.
+*/
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solve.h"
+
+#define INF 65                  /* beyond every score */
+#define SHALLOW 6               /* at most this many empties: no ordering */
+#define TABLE_MIN 8             /* at least this many: use the table */
+
+#define COLUMN_A 0x0101010101010101u
+#define COLUMN_H 0x8080808080808080u
+#define ROW_1 0x00000000000000ffu
+#define ROW_8 0xff00000000000000u
+
+typedef struct entry {
+  uint64_t player, opponent;
+  int8_t lower, upper;          /* bounds on the exact score */
+  uint8_t move;                 /* the best move found */
+  uint8_t empties;
+  uint32_t unused;
+} entry;
+
+struct reversi_solver {
+  entry *table;
+  uint64_t index_mask;          /* entries - 1, even */
+  uint64_t mask;                /* the board the table holds */
+  int squares;                  /* popcount(mask) */
+  uint64_t corners;             /* of this board size */
+  uint64_t order[3];            /* square classes, best first (the rest
+                                   comes last) */
+  search_limit *limit;
+};
+
+/* ---- stability ---- */
+
+/* Spreads the squares of set along one line direction, both ways, over
+   any square; wrap keeps a step from jumping an edge. */
+#define SPREAD(set, n, wrap_up, wrap_down) do {                       \
+    for (int i_ = 0; i_ < 7; i_++)                                    \
+      set |= ((set << (n)) & (wrap_up)) | ((set >> (n)) & (wrap_down)); \
+  } while (0)
+
+uint64_t reversi_stable(uint64_t player, uint64_t opponent, uint64_t mask) {
+  /* A line with no empty square stays as it is in that direction; the
+     squares outside the board count as full. */
+  uint64_t empty = ~(player | opponent) & mask;
+  uint64_t h = empty, v = empty, d9 = empty, d7 = empty;
+  SPREAD(h, 1, ~COLUMN_A, ~COLUMN_H);
+  SPREAD(v, 8, ~(uint64_t)0, ~(uint64_t)0);
+  SPREAD(d9, 9, ~COLUMN_A, ~COLUMN_H);
+  SPREAD(d7, 7, ~COLUMN_H, ~COLUMN_A);
+  uint64_t border = COLUMN_A | COLUMN_H | ROW_1 | ROW_8;
+  uint64_t full_h = ~h | COLUMN_A | COLUMN_H, full_v = ~v | ROW_1 | ROW_8;
+  uint64_t full_d9 = ~d9 | border, full_d7 = ~d7 | border;
+  /* A disc is stable when, in each direction, its line is full or one of
+     its two neighbours is a stable disc of its colour or off the board.
+     Growing from none reaches the largest such set. */
+  uint64_t stable = 0;
+  for (;;) {
+    uint64_t a = stable | ~mask;
+    uint64_t next = player & mask & (full_h | a << 1 | a >> 1) &
+                    (full_v | a << 8 | a >> 8) & (full_d9 | a << 9 | a >> 9) &
+                    (full_d7 | a << 7 | a >> 7);
+    if (next == stable) return stable;
+    stable = next;
+  }
+}
+
+/* ---- the table ---- */
+
+reversi_solver *reversi_solver_new(int log2_entries) {
+  if (log2_entries < 1 || log2_entries > 30) return NULL;
+  reversi_solver *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  size_t n = (size_t)1 << log2_entries;
+  s->table = calloc(n, sizeof *s->table);
+  if (!s->table) {
+    free(s);
+    return NULL;
+  }
+  s->index_mask = n - 1;
+  return s;
+}
+
+void reversi_solver_free(reversi_solver *s) {
+  if (!s) return;
+  free(s->table);
+  free(s);
+}
+
+static uint64_t index_of(const reversi_solver *s, uint64_t p, uint64_t o) {
+  uint64_t key = (p * 0x9e3779b97f4a7c15u) ^ (o * 0xc2b2ae3d27d4eb4fu);
+  return (key ^ key >> 29) & s->index_mask & ~(uint64_t)1;
+}
+
+static entry *probe(reversi_solver *s, uint64_t p, uint64_t o) {
+  entry *bucket = s->table + index_of(s, p, o);
+  for (int i = 0; i < 2; i++)
+    if (bucket[i].player == p && bucket[i].opponent == o &&
+        bucket[i].empties) return &bucket[i];
+  return NULL;
+}
+
+/* Records that the score is at least lower and at most upper, keeping
+   what the table knew; a bucket gives way to the deeper position. */
+static void store(reversi_solver *s, uint64_t p, uint64_t o, int empties,
+                  int lower, int upper, int move) {
+  entry *bucket = s->table + index_of(s, p, o), *e = NULL;
+  for (int i = 0; i < 2 && !e; i++)
+    if (bucket[i].player == p && bucket[i].opponent == o && bucket[i].empties)
+      e = &bucket[i];
+  if (e) {
+    if (e->lower > lower) lower = e->lower;
+    if (e->upper < upper) upper = e->upper;
+  } else {
+    e = bucket[0].empties <= bucket[1].empties ? &bucket[0] : &bucket[1];
+    e->player = p;
+    e->opponent = o;
+  }
+  e->lower = (int8_t)lower;
+  e->upper = (int8_t)upper;
+  e->move = (uint8_t)move;
+  e->empties = (uint8_t)empties;
+}
+
+/* Square classes of a size: corners, then the other squares away from
+   the corners, then the edge squares next to a corner; the squares
+   diagonally next to a corner come last. */
+static void use_board(reversi_solver *s, uint64_t mask) {
+  if (s->mask == mask) return;
+  memset(s->table, 0, (s->index_mask + 1) * sizeof *s->table);
+  s->mask = mask;
+  s->squares = __builtin_popcountll(mask);
+  int size = 0;
+  while (size * size < s->squares) size++;
+  int first = (8 - size) / 2, last = first + size - 1;
+  uint64_t corners = 0, c_squares = 0, x_squares = 0;
+  int ends[2] = {first, last}, steps[2] = {1, -1};
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++) {
+      int row = ends[i], col = ends[j];
+      corners |= (uint64_t)1 << (row * 8 + col);
+      c_squares |= (uint64_t)1 << (row * 8 + col + steps[j]);
+      c_squares |= (uint64_t)1 << ((row + steps[i]) * 8 + col);
+      x_squares |= (uint64_t)1 << ((row + steps[i]) * 8 + col + steps[j]);
+    }
+  s->corners = corners;
+  s->order[0] = corners;
+  s->order[1] = mask & ~(corners | c_squares | x_squares);
+  s->order[2] = c_squares;
+}
+
+/* ---- the last empty squares ---- */
+
+static int final_diff(uint64_t p, uint64_t o, int empties) {
+  int diff = __builtin_popcountll(p) - __builtin_popcountll(o);
+  return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
+}
+
+/* One empty square: whoever can play there does, or the game ends. */
+static int last_one(uint64_t p, uint64_t o, int square) {
+  int diff = __builtin_popcountll(p) - __builtin_popcountll(o);
+  int n = __builtin_popcountll(reversi_flips(p, o, square));
+  if (n) return diff + 2 * n + 1;
+  n = __builtin_popcountll(reversi_flips(o, p, square));
+  if (n) return diff - 2 * n - 1;
+  return diff > 0 ? diff + 1 : diff < 0 ? diff - 1 : 0;
+}
+
+/* The quadrants with an odd number of empty squares. */
+static uint64_t odd_quadrants(uint64_t empty) {
+  static const uint64_t quadrant[4] = {
+    0x000000000f0f0f0fu, 0x00000000f0f0f0f0u,
+    0x0f0f0f0f00000000u, 0xf0f0f0f000000000u,
+  };
+  uint64_t odd = 0;
+  for (int i = 0; i < 4; i++)
+    if (__builtin_popcountll(empty & quadrant[i]) & 1) odd |= quadrant[i];
+  return odd;
+}
+
+/* Tries the empty squares (n of them, n <= SHALLOW) directly. */
+static int shallow(reversi_solver *s, uint64_t p, uint64_t o, uint64_t empty,
+                   int n, int alpha, int beta) {
+  if (n == 0) return final_diff(p, o, 0);
+  if (n == 1) return last_one(p, o, __builtin_ctzll(empty));
+  s->limit->nodes++;
+  uint64_t odd = odd_quadrants(empty);
+  int best = -INF;
+  for (int pass = 0; pass < 2; pass++) {
+    uint64_t part = empty & (pass ? ~odd : odd);
+    for (int c = 0; c < 4 && part; c++) {
+      uint64_t squares = c < 3 ? part & s->order[c] : part;
+      part &= ~squares;
+      for (; squares; squares &= squares - 1) {
+        int square = __builtin_ctzll(squares);
+        uint64_t flips = reversi_flips(p, o, square);
+        if (!flips) continue;
+        uint64_t bit = (uint64_t)1 << square;
+        int score = -shallow(s, o & ~flips, p | flips | bit, empty & ~bit,
+                             n - 1, -beta, -(alpha > best ? alpha : best));
+        if (score > best) {
+          best = score;
+          if (best >= beta) return best;
+        }
+      }
+    }
+  }
+  if (best > -INF) return best;
+  if (reversi_moves_of(o, p) & empty)
+    return -shallow(s, o, p, empty, n, -beta, -alpha);
+  return final_diff(p, o, n);
+}
+
+/* ---- the search ---- */
+
+typedef struct move {
+  uint64_t flips;
+  int square;
+  int key;                      /* smaller first */
+} move;
+
+/* The squares next to a disc of discs, in any direction. */
+static uint64_t next_to(uint64_t discs) {
+  uint64_t side = (discs << 1 & ~COLUMN_A) | (discs >> 1 & ~COLUMN_H);
+  uint64_t row = discs | side;
+  return side | row << 8 | row >> 8;
+}
+
+/* The moves of p in order: hint first, then fastest first (fewest
+   replies, a corner reply counting twice), then fewest empty squares
+   next to p's discs (the opponent's replies to come), corners first on
+   a tie.  Returns how many. */
+static int order_moves(const reversi_solver *s, uint64_t p, uint64_t o,
+                       uint64_t moves, int hint, move *list) {
+  int n = 0;
+  for (; moves; moves &= moves - 1) {
+    int square = __builtin_ctzll(moves);
+    uint64_t flips = reversi_flips(p, o, square);
+    uint64_t mine = p | flips | (uint64_t)1 << square, theirs = o & ~flips;
+    uint64_t replies = reversi_moves_of(theirs, mine) & s->mask;
+    uint64_t near = next_to(mine) & ~(mine | theirs) & s->mask;
+    int key = 16 * (__builtin_popcountll(replies) +
+                    __builtin_popcountll(replies & s->corners)) +
+              2 * __builtin_popcountll(near) -
+              ((uint64_t)1 << square & s->corners ? 1 : 0);
+    if (square == hint) key = INT_MIN;
+    int i = n++;
+    for (; i > 0 && list[i - 1].key > key; i--) list[i] = list[i - 1];
+    list[i] = (move){flips, square, key};
+  }
+  return n;
+}
+
+static int search(reversi_solver *s, uint64_t p, uint64_t o, int alpha,
+                  int beta, int n, int *best_move);
+
+static int child(reversi_solver *s, uint64_t p, uint64_t o, const move *m,
+                 int alpha, int beta, int n) {
+  uint64_t bit = (uint64_t)1 << m->square;
+  uint64_t mine = o & ~m->flips, theirs = p | m->flips | bit;
+  if (n - 1 <= SHALLOW)
+    return -shallow(s, mine, theirs, s->mask & ~(mine | theirs), n - 1,
+                    -beta, -alpha);
+  return -search(s, mine, theirs, -beta, -alpha, n - 1, NULL);
+}
+
+/* n > 0 empty squares; fail-soft; *best_move (when not NULL) gets the
+   best move, REVERSI_PASS or -1 at the end. */
+static int search(reversi_solver *s, uint64_t p, uint64_t o, int alpha,
+                  int beta, int n, int *best_move) {
+  if (best_move) *best_move = -1;
+  if (limit_tick(s->limit)) return 0;
+  uint64_t moves = reversi_moves_of(p, o) & s->mask;
+  if (!moves) {
+    if (!(reversi_moves_of(o, p) & s->mask)) return final_diff(p, o, n);
+    if (best_move) *best_move = REVERSI_PASS;
+    return -search(s, o, p, -beta, -alpha, n, NULL);
+  }
+  /* The opponent's stable discs bound the score from above. */
+  if (s->squares - 2 * __builtin_popcountll(o) <= alpha) {
+    int upper = s->squares - 2 * __builtin_popcountll(reversi_stable(o, p, s->mask));
+    if (upper <= alpha) return upper;
+    if (upper < beta) beta = upper;
+  }
+  int hint = -1;
+  if (n >= TABLE_MIN) {
+    const entry *e = probe(s, p, o);
+    if (e) {
+      if (e->lower >= beta) return e->lower;
+      if (e->upper <= alpha) return e->upper;
+      if (e->lower == e->upper) {
+        if (best_move) *best_move = e->move;
+        return e->lower;
+      }
+      if (e->lower > alpha) alpha = e->lower;
+      if (e->upper < beta) beta = e->upper;
+      hint = e->move;
+    }
+  }
+  move list[64];
+  int count = order_moves(s, p, o, moves, hint, list);
+  int low = alpha, best = -INF, best_square = list[0].square;
+  for (int i = 0; i < count; i++) {
+    int score;
+    if (i == 0 || beta - alpha == 1) {
+      score = child(s, p, o, &list[i], alpha, beta, n);
+    } else {
+      score = child(s, p, o, &list[i], alpha, alpha + 1, n);
+      if (score > alpha && score < beta)
+        score = child(s, p, o, &list[i], score, beta, n);
+    }
+    if (s->limit->stopped) return 0;
+    if (score > best) {
+      best = score;
+      best_square = list[i].square;
+      if (best > alpha) alpha = best;
+      if (alpha >= beta) break;
+    }
+  }
+  if (n >= TABLE_MIN)
+    store(s, p, o, n, best > low ? best : -INF, best < beta ? best : INF,
+          best_square);
+  if (best_move) *best_move = best_square;
+  return best;
+}
+
+/* ---- solving a board ---- */
+
+static search_limit *use_limit(reversi_solver *s, search_limit *limit,
+                               search_limit *own) {
+  if (!limit) {
+    memset(own, 0, sizeof *own);
+    limit_start(own);
+    limit = own;
+  }
+  s->limit = limit;
+  return limit;
+}
+
+reversi_solution reversi_solve(reversi_solver *s, const reversi_board *board,
+                               search_limit *limit) {
+  search_limit own;
+  limit = use_limit(s, limit, &own);
+  use_board(s, board->mask);
+  int n = __builtin_popcountll(board->mask & ~(board->player | board->opponent));
+  reversi_solution r = {0, -1, false};
+  if (n == 0) {
+    r.score = final_diff(board->player, board->opponent, 0);
+    r.complete = true;
+    return r;
+  }
+  r.score = search(s, board->player, board->opponent, -INF, INF, n, &r.best);
+  r.complete = !limit->stopped;
+  return r;
+}
+
+bool reversi_solve_all(reversi_solver *s, const reversi_board *board,
+                       search_limit *limit, int scores[64]) {
+  search_limit own;
+  limit = use_limit(s, limit, &own);
+  use_board(s, board->mask);
+  uint64_t p = board->player, o = board->opponent;
+  int n = __builtin_popcountll(board->mask & ~(p | o));
+  uint64_t moves = reversi_legal(board);
+  for (; moves; moves &= moves - 1) {
+    move m = {0, __builtin_ctzll(moves), 0};
+    m.flips = reversi_flips(p, o, m.square);
+    scores[m.square] = child(s, p, o, &m, -INF, INF, n);
+    if (limit->stopped) return false;
+  }
+  return true;
+}

@@ -1,0 +1,330 @@
+/*
+** test_reversi_solve.c: the endgame solver against the FFO problems
+** #1-#19 (../shared/data/othello, or $LUDUS_DATA/othello: every move's
+** exact score), against a plain negamax on random endgames, under the
+** eight symmetries of the board, on the whole 4x4 game; and stable discs
+** that random play never turns over.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "base/hash.h"
+#include "reversi/reversi.h"
+#include "reversi/solve.h"
+
+static reversi_solver *solver;
+
+static int setup(void **unused) {
+  (void)unused;
+  solver = reversi_solver_new(18);
+  return solver ? 0 : -1;
+}
+
+static int teardown(void **unused) {
+  (void)unused;
+  reversi_solver_free(solver);
+  return 0;
+}
+
+static reversi_solution solve(const reversi_board *b) {
+  reversi_solution r = reversi_solve(solver, b, NULL);
+  assert_true(r.complete);
+  return r;
+}
+
+/* ---- FFO #1-#19 ---- */
+
+static FILE *open_data(const char *name) {
+  const char *data = getenv("LUDUS_DATA");
+  char path[512];
+  snprintf(path, sizeof path, "%s/othello/%s", data ? data : "../shared/data",
+           name);
+  FILE *f = fopen(path, "r");
+  if (!f) fail_msg("cannot read %s (the reference data: keep shared/ beside the "
+                   "repository, or run make test DATA=folder)", path);
+  return f;
+}
+
+/* Every line: the best score, a best move that scores it, and the score
+   of every move as listed ("G8:+18; H1:+12; ..."). */
+static void test_ffo_1_to_19(void **unused) {
+  (void)unused;
+  FILE *f = open_data("fforum-1-19.obf");
+  char line[512];
+  int n = 0;
+  while (fgets(line, sizeof line, f)) {
+    reversi_board b;
+    const char *semi = strchr(line, ';');
+    assert_non_null(semi);
+    assert_null(reversi_parse_board(line, (size_t)(semi - line), &b));
+    n++;
+    int expected[64], listed = 0, best = -99;
+    for (int i = 0; i < 64; i++) expected[i] = 99;
+    for (const char *q = semi + 1; (q = strchr(q, ':')); q++) {
+      int square = reversi_parse_square(&b, q - 2, 2);
+      assert_in_range(square, 0, 63);
+      expected[square] = atoi(q + 1);
+      if (expected[square] > best) best = expected[square];
+      listed++;
+    }
+    assert_int_equal(listed, __builtin_popcountll(reversi_legal(&b)));
+    reversi_solution r = solve(&b);
+    if (r.score != best) fail_msg("FFO #%d: %d, expected %d", n, r.score, best);
+    assert_int_equal(expected[r.best], best);
+    int scores[64];
+    assert_true(reversi_solve_all(solver, &b, NULL, scores));
+    for (int i = 0; i < 64; i++)
+      if (expected[i] != 99 && scores[i] != expected[i])
+        fail_msg("FFO #%d, move %d: %d, expected %d", n, i, scores[i],
+                 expected[i]);
+  }
+  fclose(f);
+  assert_int_equal(n, 19);
+}
+
+/* ---- against a plain negamax ---- */
+
+static int negamax(uint64_t p, uint64_t o, uint64_t mask, bool passed) {
+  uint64_t moves = reversi_moves_of(p, o) & mask;
+  if (!moves) {
+    if (passed) return -reversi_final_score(o, p, mask);
+    return -negamax(o, p, mask, true);
+  }
+  int best = -100;
+  for (; moves; moves &= moves - 1) {
+    int square = __builtin_ctzll(moves);
+    uint64_t flips = reversi_flips(p, o, square);
+    int score = -negamax(o & ~flips, p | flips | (uint64_t)1 << square, mask,
+                         false);
+    if (score > best) best = score;
+  }
+  return best;
+}
+
+/* Plays random moves from the start of size until empties are left (or
+   the game ends). */
+static void random_position(reversi_board *b, int size, int empties,
+                            uint64_t *seed) {
+  reversi_init(b, size);
+  while (__builtin_popcountll(b->mask & ~(b->player | b->opponent)) > empties &&
+         !reversi_is_over(b)) {
+    uint64_t moves = reversi_legal(b);
+    int square = REVERSI_PASS;
+    if (moves) {
+      int k = (int)(hash_next(seed) % (uint64_t)__builtin_popcountll(moves));
+      while (k--) moves &= moves - 1;
+      square = __builtin_ctzll(moves);
+    }
+    reversi_make(b, square);
+  }
+}
+
+static void test_against_negamax(void **unused) {
+  (void)unused;
+  uint64_t seed = 2026;
+  for (int i = 0; i < 60; i++) {
+    reversi_board b;
+    int size = i % 3 == 0 ? 6 : 8;
+    random_position(&b, size, 5 + i % 6, &seed);
+    int expected = reversi_is_over(&b)
+                       ? reversi_final_score(b.player, b.opponent, b.mask)
+                       : negamax(b.player, b.opponent, b.mask, false);
+    reversi_solution r = solve(&b);
+    assert_int_equal(r.score, expected);
+    if (reversi_is_over(&b)) {
+      assert_int_equal(r.best, -1);
+      continue;
+    }
+    /* the move it names reaches the score */
+    uint64_t flipped = reversi_make(&b, r.best);
+    reversi_solution next = solve(&b);
+    reversi_unmake(&b, r.best, flipped);
+    assert_int_equal(-next.score, expected);
+  }
+}
+
+/* ---- symmetries ---- */
+
+static uint64_t flip_vertical(uint64_t x) { return __builtin_bswap64(x); }
+
+static uint64_t mirror(uint64_t x) {
+  x = (x >> 1 & 0x5555555555555555u) | (x & 0x5555555555555555u) << 1;
+  x = (x >> 2 & 0x3333333333333333u) | (x & 0x3333333333333333u) << 2;
+  return (x >> 4 & 0x0f0f0f0f0f0f0f0fu) | (x & 0x0f0f0f0f0f0f0f0fu) << 4;
+}
+
+static uint64_t transpose(uint64_t x) {
+  uint64_t out = 0;
+  for (int sq = 0; sq < 64; sq++)
+    if (x >> sq & 1) out |= (uint64_t)1 << ((sq % 8) * 8 + sq / 8);
+  return out;
+}
+
+static uint64_t symmetry(uint64_t x, int k) {
+  if (k & 1) x = flip_vertical(x);
+  if (k & 2) x = mirror(x);
+  if (k & 4) x = transpose(x);
+  return x;
+}
+
+static void test_symmetries(void **unused) {
+  (void)unused;
+  FILE *f = open_data("fforum-1-19.obf");
+  char line[512];
+  for (int n = 0; n < 4 && fgets(line, sizeof line, f); n++) {
+    reversi_board b;
+    assert_null(reversi_parse_board(line, (size_t)(strchr(line, ';') - line), &b));
+    int score = solve(&b).score;
+    for (int k = 1; k < 8; k++) {
+      reversi_board t = b;
+      t.player = symmetry(b.player, k);
+      t.opponent = symmetry(b.opponent, k);
+      assert_int_equal(solve(&t).score, score);
+    }
+  }
+  fclose(f);
+  /* and a 6x6 endgame: its centred mask maps to itself */
+  uint64_t seed = 7;
+  reversi_board b;
+  random_position(&b, 6, 12, &seed);
+  int score = solve(&b).score;
+  for (int k = 1; k < 8; k++) {
+    reversi_board t = b;
+    t.player = symmetry(b.player, k);
+    t.opponent = symmetry(b.opponent, k);
+    assert_int_equal(symmetry(b.mask, k), b.mask);
+    assert_int_equal(solve(&t).score, score);
+  }
+}
+
+/* ---- whole games ---- */
+
+/* 4x4 under perfect play: white wins 11-3, the two empty squares going
+   to white, -10 for black to move. */
+static void test_4x4(void **unused) {
+  (void)unused;
+  reversi_board b;
+  reversi_init(&b, 4);
+  reversi_solution r = solve(&b);
+  assert_int_equal(r.score, -10);
+  /* play the solver's moves to the end: the score holds all the way */
+  int sign = 1;
+  while (!reversi_is_over(&b)) {
+    r = solve(&b);
+    assert_int_equal(sign * r.score, -10);
+    reversi_make(&b, r.best);
+    sign = -sign;
+  }
+  assert_int_equal(reversi_count(&b, REVERSI_BLACK), 3);
+  assert_int_equal(reversi_count(&b, REVERSI_WHITE), 11);
+  assert_int_equal(sign * reversi_final_score(b.player, b.opponent, b.mask), -10);
+}
+
+/* A board whose game is over: the final score, no move; one that must
+   pass: the pass. */
+static void test_over_and_pass(void **unused) {
+  (void)unused;
+  reversi_board b;
+  /* black X to move, full board but for one square no one can take */
+  assert_null(reversi_parse_board(
+      "XXXXXXXX XXXXXXXX XXXXXXXX XXXXXXXX XXXXXXXX XXXXXXXX XXXXXXXX "
+      "OOOOOOO- X", 73, &b));
+  assert_true(reversi_is_over(&b));
+  reversi_solution r = solve(&b);
+  assert_int_equal(r.best, -1);
+  assert_int_equal(r.score, 56 - 7 + 1);
+  /* positions where the side to move must pass, from random games */
+  uint64_t seed = 11;
+  int found = 0;
+  for (int i = 0; i < 2000 && found < 10; i++) {
+    random_position(&b, 4 + 2 * (i % 2), (int)(hash_next(&seed) % 12), &seed);
+    if (reversi_legal(&b) || reversi_is_over(&b)) continue;
+    found++;
+    r = solve(&b);
+    assert_int_equal(r.best, REVERSI_PASS);
+    assert_int_equal(r.score, negamax(b.player, b.opponent, b.mask, false));
+  }
+  assert_int_equal(found, 10);
+}
+
+static void test_limit(void **unused) {
+  (void)unused;
+  FILE *f = open_data("fforum-1-19.obf");
+  char line[512];
+  assert_non_null(fgets(line, sizeof line, f));
+  fclose(f);
+  reversi_board b;
+  assert_null(reversi_parse_board(line, (size_t)(strchr(line, ';') - line), &b));
+  reversi_solver *fresh = reversi_solver_new(10);
+  search_limit limit = {0};
+  limit.max_nodes = 500;
+  limit_start(&limit);
+  reversi_solution r = reversi_solve(fresh, &b, &limit);
+  assert_false(r.complete);
+  assert_string_equal(limit_reason(&limit), "nodes");
+  /* the stopped solve left nothing wrong in the table */
+  r = reversi_solve(fresh, &b, NULL);
+  assert_true(r.complete);
+  assert_int_equal(r.score, 18);
+  reversi_solver_free(fresh);
+  assert_null(reversi_solver_new(0));
+}
+
+/* ---- stability ---- */
+
+/* A disc named stable keeps its colour through random games to the end. */
+static void test_stable_discs_stay(void **unused) {
+  (void)unused;
+  uint64_t seed = 99;
+  int seen = 0;
+  for (int i = 0; i < 300; i++) {
+    reversi_board b;
+    int size = 4 + 2 * (i % 3);
+    random_position(&b, size, (int)(hash_next(&seed) % 30), &seed);
+    uint64_t black = reversi_discs(&b, REVERSI_BLACK);
+    uint64_t white = reversi_discs(&b, REVERSI_WHITE);
+    uint64_t sb = reversi_stable(black, white, b.mask);
+    uint64_t sw = reversi_stable(white, black, b.mask);
+    assert_int_equal(sb & ~black, 0);
+    assert_int_equal(sw & ~white, 0);
+    seen += __builtin_popcountll(sb | sw);
+    for (int game = 0; game < 5; game++) {
+      reversi_board t = b;
+      while (!reversi_is_over(&t)) {
+        uint64_t moves = reversi_legal(&t);
+        int square = REVERSI_PASS;
+        if (moves) {
+          int k = (int)(hash_next(&seed) % (uint64_t)__builtin_popcountll(moves));
+          while (k--) moves &= moves - 1;
+          square = __builtin_ctzll(moves);
+        }
+        reversi_make(&t, square);
+        assert_int_equal(reversi_discs(&t, REVERSI_BLACK) & sb, sb);
+        assert_int_equal(reversi_discs(&t, REVERSI_WHITE) & sw, sw);
+      }
+    }
+  }
+  assert_true(seen > 1000);   /* the test saw stable discs at all */
+  /* a full board is stable throughout */
+  assert_int_equal(reversi_stable(0xffu, ~(uint64_t)0xff, ~(uint64_t)0), 0xffu);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_ffo_1_to_19),
+    cmocka_unit_test(test_against_negamax),
+    cmocka_unit_test(test_symmetries),
+    cmocka_unit_test(test_4x4),
+    cmocka_unit_test(test_over_and_pass),
+    cmocka_unit_test(test_limit),
+    cmocka_unit_test(test_stable_discs_stay),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
