@@ -219,6 +219,8 @@ static game_status class_status(const void *state) {
 
 static uint64_t class_hash(const void *state) { return reversi_hash(state); }
 
+static int class_eval(const void *state) { return reversi_eval(state); }
+
 static game_error class_parse_move(const void *state, const char *text,
                                    game_move *move, const char **why) {
   const reversi_board *board = state;
@@ -267,7 +269,7 @@ const game_class reversi_class = {
   .unmake = class_unmake,
   .status = class_status,
   .hash = class_hash,
-  .eval = NULL,
+  .eval = class_eval,
   .parse_move = class_parse_move,
   .format_move = class_format_move,
   .render = class_render,

@@ -80,6 +80,13 @@ uint64_t reversi_hash(const reversi_board *board);
 uint64_t reversi_perft(const reversi_board *board, int depth,
                        search_limit *limit);
 
+/* ---- evaluation (eval.c) ---- */
+
+/* A heuristic value for the side to move, in hundredths of a disc:
+   mobility, potential mobility, corners, the squares next to empty
+   corners, stable discs, parity, and the discs late in the game. */
+int reversi_eval(const reversi_board *board);
+
 /* ---- notation (notation.c) ---- */
 
 /* "c4" (either case) -> its square on this board, "pass" (also "ps",

@@ -57,6 +57,29 @@ local gomoku_methods = mnk_methods('"black" or "white"', '"h8"')
 gomoku_methods.black = "g:black(m) -> like play, but raises unless black is to move"
 gomoku_methods.white = "g:white(m) -> like play, but raises unless white is to move"
 
+local reversi_methods = protocol('"black" or "white"', '"f5"')
+reversi_methods.black = 'g:black(m) -> like play, but raises unless black is to '
+  .. 'move; g:black("f5"):white("d6") chains'
+reversi_methods.white = "g:white(m) -> like play, but raises unless white is to move"
+reversi_methods.pass = 'g:pass([side]) -> a new game after the pass of the side '
+  .. 'to move; raises when it has a move'
+reversi_methods.black_pass = "g:black_pass() -> g:pass(\"black\")"
+reversi_methods.white_pass = "g:white_pass() -> g:pass(\"white\")"
+reversi_methods.result = "g:result() -> nil while playing, else {winner=, draw=, "
+  .. "score={black=, white=}}"
+reversi_methods.count = "g:count() -> {black=, white=}: the discs now"
+reversi_methods.size = "g:size() -> 4, 6 or 8"
+reversi_methods.save = 'g:save() -> the transcript, "f5d6c3..." (passes left '
+  .. "out), after the start's board string when it is not the 8x8 start"
+reversi_methods.board_string = 'g:board_string() -> "---...XO--- X": cells a1 '
+  .. "to h8 (X black, O white, - empty), then the side to move"
+reversi_methods.solve = "g:solve{all=, time=, nodes=} -> exact final disc "
+  .. "difference for the side to move (empties to the winner), best move, info; "
+  .. "all=true: {move=score, ...}, info"
+reversi_methods.search = "g:search{depth=, time=1, nodes=, exact=14} -> move, "
+  .. "score in discs, info {depth, nodes, seconds, pv, exact}: alpha-beta with "
+  .. "the evaluation, the exact solver from exact empties on"
+
 return {
   tictactoe = {
     summary = "3x3 tic-tac-toe: x moves first, squares a1..c3 (column, row)",
@@ -105,6 +128,18 @@ return {
         .. "or nil, message",
     },
     methods = gomoku_methods,
+  },
+  reversi = {
+    summary = "Reversi (Othello) on 4x4, 6x6 or 8x8; black first, squares a1 "
+      .. "(top left) to h8",
+    functions = {
+      new = "reversi.new{size=8} -> the start position, black to move",
+      load = 'reversi.load(text [, {size=}]) -> the game after a transcript '
+        .. '("f5d6c3", passes implicit) or from a board string, or nil, message',
+      perft = "reversi.perft(g, depth) -> leaves depth plies ahead (a pass is a "
+        .. "ply, a finished game a leaf)",
+    },
+    methods = reversi_methods,
   },
   ai = {
     summary = "searches and AI players for every game, C or Lua-defined",

@@ -247,6 +247,8 @@ describe("Ctrl-C", function()
       .. 'print("returned", info.stopped)',
     ["an hour of alpha-beta"] = 'local l = require("ludus") '
       .. 'print("returned", l.ai.search(l.gomoku.new(), {time = 3600}).stopped)',
+    ["the reversi solver"] = 'local _, _, info = require("ludus.reversi").new():solve() '
+      .. 'print("returned", info.stopped)',
     ["counting every 9x9 grid"] = 'print("returned", require("ludus.sudoku").count(("."):rep(81)))',
     ["an hour of MCTS"] = 'local l = require("ludus") print("returned", '
       .. 'l.ai.search(l.gomoku.new(), {algorithm = "mcts", time = 3600}).stopped)',
@@ -367,13 +369,14 @@ ludus == require "ludus"
 tictactoe == require "ludus.tictactoe"
 connect4 == require "ludus.connect4"
 gomoku == require "ludus.gomoku"
+reversi == require "ludus.reversi"
 help == require "ludus.help"
 ai == require "ludus.ai"
 match == require "ludus.match"
 sudoku == require "ludus.sudoku"
 ludus.games
 ]])
-    assert.equals(("true\n"):rep(8) .. '{"tictactoe", "connect4", "mnk", "gomoku"}\n',
+    assert.equals(("true\n"):rep(9) .. '{"tictactoe", "connect4", "mnk", "gomoku", "reversi"}\n',
                   result.body)
   end)
 
@@ -431,6 +434,7 @@ describe("help", function()
                    "  connect4   Connect Four, [^\n]+\n" ..
                    "  mnk        the m,n,k%-game[^\n]+\n" ..
                    "  gomoku     gomoku in C[^\n]+\n" ..
+                   "  reversi    Reversi %(Othello%) on 4x4[^\n]+\n" ..
                    "  ai         searches and AI players[^\n]+\n" ..
                    "  game       games written in Lua[^\n]+\n" ..
                    "  match      [^\n]+\n" ..
@@ -468,7 +472,8 @@ help(tictactoe.new)
 
   it("help(x) says what it knows when it does not know x", function()
     local result = repl("help(42)\nhelp('nothing')\nhelp(undefined_name)\n")
-    local known = "(help knows: tictactoe, connect4, mnk, gomoku, ai, game, match, sudoku)\n"
+    local known = "(help knows: tictactoe, connect4, mnk, gomoku, reversi, ai, game, match, "
+      .. "sudoku)\n"
     assert.equals("help: no help for 42 " .. known ..
                   'help: no help for "nothing" ' .. known ..
                   "help: no help for nil " .. known, result.body)
