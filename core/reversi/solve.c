@@ -143,7 +143,8 @@ static void store(reversi_solver *s, uint64_t p, uint64_t o, int empties,
    diagonally next to a corner come last. */
 static void use_board(reversi_solver *s, uint64_t mask) {
   if (s->mask == mask) return;
-  memset(s->table, 0, (s->index_mask + 1) * sizeof *s->table);
+  if (s->mask)                  /* a new table is clean already */
+    memset(s->table, 0, (s->index_mask + 1) * sizeof *s->table);
   s->mask = mask;
   s->squares = __builtin_popcountll(mask);
   int size = 0;

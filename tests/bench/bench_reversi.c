@@ -1,0 +1,143 @@
+/*
+** bench_reversi.c: perft from the 8x8 start and the exact solver on FFO
+** endgame problems and on the whole 6x6 game, with the reference figures
+** of issue #5 beside ours (Edax on this machine class, one thread).
+** Node counts change only when the search does: a signature, as in
+** Stockfish's bench.
+**
+**   bench_reversi DATA_DIR perft DEPTH...       leaves per second
+**   bench_reversi DATA_DIR ffo FIRST LAST       FFO problems FIRST..LAST
+**   bench_reversi DATA_DIR six                  the 6x6 game from the start
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/limit.h"
+#include "reversi/reversi.h"
+#include "reversi/solve.h"
+
+#define TABLE_BITS 22       /* 2^22 entries, 96 MiB */
+
+static int perft(int argc, char **argv) {
+  reversi_board b;
+  reversi_init(&b, 8);
+  for (int i = 0; i < argc; i++) {
+    int depth = atoi(argv[i]);
+    double t = limit_clock();
+    uint64_t leaves = reversi_perft(&b, depth, NULL);
+    t = limit_clock() - t;
+    printf("perft(%d) = %llu in %.2f s: %.0f M leaves/s   (Edax: about 410 M "
+           "leaves/s, perft(12) in about 5.0 s)\n", depth,
+           (unsigned long long)leaves, t, leaves / t / 1e6);
+  }
+  return 0;
+}
+
+/* The FFO file holding problem number (20 per file from #20). */
+static FILE *ffo_file(const char *dir, int number, int *first) {
+  static const struct { int first; const char *name; } files[] = {
+    {1, "fforum-1-19.obf"}, {20, "fforum-20-39.obf"},
+    {40, "fforum-40-59.obf"}, {60, "fforum-60-79.obf"},
+  };
+  for (int i = 3; i >= 0; i--)
+    if (number >= files[i].first) {
+      char path[512];
+      snprintf(path, sizeof path, "%s/othello/%s", dir, files[i].name);
+      *first = files[i].first;
+      return fopen(path, "r");
+    }
+  return NULL;
+}
+
+/* The best score an OBF line lists. */
+static int listed_best(const char *line) {
+  int best = -99;
+  for (const char *q = strchr(line, ';'); q && (q = strchr(q, ':')); q++) {
+    int v = atoi(q + 1);
+    if (v > best) best = v;
+  }
+  return best;
+}
+
+static int ffo(const char *dir, int first, int last, reversi_solver *solver) {
+  int mismatches = 0, solved = 0;
+  uint64_t nodes = 0;
+  double seconds = 0;
+  printf("FFO #%d-#%d, exact solve, one thread, table of 2^%d entries\n",
+         first, last, TABLE_BITS);
+  printf("   #  empties  score  move         nodes      time      nodes/s\n");
+  for (int number = first; number <= last; number++) {
+    int file_first;
+    FILE *f = ffo_file(dir, number, &file_first);
+    if (!f) {
+      fprintf(stderr, "bench_reversi: no FFO file for #%d in %s/othello\n",
+              number, dir);
+      return 1;
+    }
+    char line[512];
+    int n = file_first - 1;
+    while (n < number && fgets(line, sizeof line, f)) n++;
+    fclose(f);
+    if (n != number) continue;
+    reversi_board b;
+    const char *semi = strchr(line, ';');
+    if (!semi || reversi_parse_board(line, (size_t)(semi - line), &b)) continue;
+    search_limit limit = {0};
+    limit_start(&limit);
+    reversi_solution r = reversi_solve(solver, &b, &limit);
+    double t = limit_elapsed(&limit);
+    int expected = listed_best(line);
+    char move[5];
+    reversi_square_name(&b, r.best, move);
+    printf("  %2d  %7d  %+5d  %-4s  %12llu  %7.2f s  %6.1f M%s\n", number,
+           __builtin_popcountll(b.mask & ~(b.player | b.opponent)), r.score,
+           move, (unsigned long long)limit.nodes, t, limit.nodes / t / 1e6,
+           r.score == expected ? "" : "   MISMATCH");
+    mismatches += r.score != expected;
+    nodes += limit.nodes;
+    seconds += t;
+    solved++;
+  }
+  printf("  total: %d problems, %llu nodes, %.1f s, %.1f M nodes/s, %d "
+         "mismatches\n", solved, (unsigned long long)nodes, seconds,
+         nodes / seconds / 1e6, mismatches);
+  if (first == 40 && last == 49)
+    printf("  Edax without its evaluation: 6.57 G nodes, 199.5 s (33 M nodes/s); "
+           "with it: 1.06 G nodes\n");
+  return mismatches != 0;
+}
+
+static int six(reversi_solver *solver) {
+  reversi_board b;
+  reversi_init(&b, 6);
+  search_limit limit = {0};
+  limit_start(&limit);
+  reversi_solution r = reversi_solve(solver, &b, &limit);
+  double t = limit_elapsed(&limit);
+  printf("6x6 from the start: %+d (white wins 20-16: -4 expected), %llu nodes, "
+         "%.1f s%s\n", r.score, (unsigned long long)limit.nodes, t,
+         r.score == -4 ? "" : "   MISMATCH");
+  return r.score != -4;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 3) {
+    fprintf(stderr, "usage: bench_reversi DATA_DIR perft DEPTH... | ffo FIRST "
+                    "LAST | six\n");
+    return 2;
+  }
+  if (strcmp(argv[2], "perft") == 0) return perft(argc - 3, argv + 3);
+  reversi_solver *solver = reversi_solver_new(TABLE_BITS);
+  if (!solver) {
+    fprintf(stderr, "bench_reversi: no memory for the table\n");
+    return 1;
+  }
+  int status = 2;
+  if (strcmp(argv[2], "ffo") == 0 && argc == 5)
+    status = ffo(argv[1], atoi(argv[3]), atoi(argv[4]), solver);
+  else if (strcmp(argv[2], "six") == 0)
+    status = six(solver);
+  reversi_solver_free(solver);
+  return status;
+}
