@@ -1,0 +1,348 @@
+/*
+** test_mahjong.c: the mahjong core.  Parsing (both text forms, every
+** error with its position), readings (the seed's four examples, hands
+** of many triplets, and every complete one-suit hand: readings are
+** distinct, sorted and really make up the hand), shanten against
+** ../shared/data/mahjong/shanten.jsonl and waits against waits.jsonl,
+** both in full.  Scoring against score.jsonl is in
+** tests/lua/mahjong_spec.lua, which reads the requests as they are.
+*/
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "mahjong/mahjong.h"
+
+/* ---- helpers ---- */
+
+static mj_tiles hand_of(const char *text) {
+  mj_tiles t;
+  mj_parse_error err;
+  mj_error e = mj_parse(text, strlen(text), &t, &err);
+  if (e != MJ_OK) fail_msg("cannot parse '%s': error %d at %d", text, e, err.at);
+  return t;
+}
+
+static void assert_parse_error(const char *text, mj_error expected, int at) {
+  mj_tiles t;
+  mj_parse_error err;
+  mj_error e = mj_parse(text, strlen(text), &t, &err);
+  if (e != expected || err.at != at)
+    fail_msg("'%s': error %d at %d, expected %d at %d", text, e, err.at,
+             expected, at);
+}
+
+/* A reading as text: "8s|234m 234p 234s 456s", "7 pairs", "kokushi". */
+static void reading_text(const mj_reading *r, char *buf, size_t size) {
+  char name[3];
+  size_t len = 0;
+  if (r->form == MJ_KOKUSHI) {
+    snprintf(buf, size, "kokushi");
+    return;
+  }
+  if (r->form == MJ_CHIITOITSU) {
+    len += (size_t)snprintf(buf, size, "pairs");
+    for (int i = 0; i < r->n; i++) {
+      mj_tile_name(r->group[i].tile, false, name);
+      len += (size_t)snprintf(buf + len, size - len, " %s", name);
+    }
+    return;
+  }
+  mj_tile_name(r->pair, false, name);
+  len += (size_t)snprintf(buf, size, "%s|", name);
+  for (int i = 0; i < r->n; i++) {
+    mj_meld m = {r->group[i].kind == MJ_SEQUENCE ? MJ_CHI : MJ_PON,
+                 r->group[i].tile, 0};
+    char meld[8];
+    mj_meld_text(&m, meld, sizeof meld);
+    len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", meld);
+  }
+}
+
+/* All readings of a hand, one per line. */
+static void readings_text(const char *hand, char *buf, size_t size) {
+  mj_tiles t = hand_of(hand);
+  mj_reading r[MJ_MAX_READINGS];
+  int n = mj_decompose(t.count, (t.n - 2) / 3, r);
+  size_t len = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < n; i++) {
+    char line[80];
+    reading_text(&r[i], line, sizeof line);
+    len += (size_t)snprintf(buf + len, size - len, "%s\n", line);
+  }
+}
+
+/* ---- tiles ---- */
+
+static void test_parse_forms(void **unused) {
+  (void)unused;
+  mj_tiles a = hand_of("2p3p4p2m3m4m2s3s4s4s5s6s8s8s");
+  mj_tiles b = hand_of("234p234m45688s234s");
+  mj_tiles c = hand_of("234m 234p 234s 456s 88s");
+  assert_memory_equal(&a, &b, sizeof a);
+  assert_memory_equal(&a, &c, sizeof a);
+  assert_int_equal(a.n, 14);
+  char text[64];
+  mj_format(&a, text, sizeof text);
+  assert_string_equal(text, "234m234p23445688s");
+  mj_tiles red = hand_of("055m0p5s77z");
+  assert_int_equal(red.count[4], 3);
+  assert_int_equal(red.red[0], 1);
+  assert_int_equal(red.red[1], 1);
+  assert_int_equal(red.red[2], 0);
+  assert_int_equal(red.count[MJ_RED], 2);
+  mj_format(&red, text, sizeof text);
+  assert_string_equal(text, "055m0p5s77z");
+  char name[3];
+  mj_tile_name(MJ_GREEN, false, name);
+  assert_string_equal(name, "6z");
+  mj_tile_name(13, true, name);
+  assert_string_equal(name, "0p");
+  bool is_red;
+  assert_int_equal(mj_tile_from_name("0s", 2, &is_red), 22);
+  assert_true(is_red);
+  assert_int_equal(mj_tile_from_name("8z", 2, &is_red), -1);
+  assert_int_equal(mj_tile_from_name("5", 1, &is_red), -1);
+  assert_int_equal(hand_of("").n, 0);
+}
+
+static void test_parse_errors(void **unused) {
+  (void)unused;
+  assert_parse_error("123x", MJ_EUNKNOWN, 3);
+  assert_parse_error("123m45", MJ_ENOSUIT, 4);
+  assert_parse_error("123m 45 p", MJ_ENOSUIT, 5);
+  assert_parse_error("m123", MJ_ENODIGIT, 0);
+  assert_parse_error("11z8z", MJ_EHONOR, 3);
+  assert_parse_error("0z", MJ_EHONOR, 0);
+  assert_parse_error("11111m", MJ_EFIFTH, 4);
+  assert_parse_error("55550m", MJ_EFIFTH, 4);
+  assert_int_equal(hand_of("5550m").count[4], 4);
+  mj_tiles t;
+  mj_parse_error err;
+  assert_int_equal(mj_parse("1m1111m", 7, &t, &err), MJ_EFIFTH);
+  assert_int_equal(err.at, 5);
+  assert_int_equal(err.kind, 0);
+}
+
+static void test_melds(void **unused) {
+  (void)unused;
+  static const struct { const char *text; int kind, tile, red; } good[] = {
+    {"chi:234m", MJ_CHI, 1, 0}, {"chi:406s", MJ_CHI, 21, 1},
+    {"pon:555z", MJ_PON, MJ_WHITE, 0}, {"kan:1111p", MJ_KAN, 9, 0},
+    {"shouminkan:5555z", MJ_KAN, MJ_WHITE, 0},
+    {"ankan:0555m", MJ_ANKAN, 4, 1}, {"chi:342p", MJ_CHI, 10, 0},
+  };
+  for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+    mj_meld m;
+    mj_parse_error err;
+    assert_int_equal(mj_parse_meld(good[i].text, strlen(good[i].text), &m, &err),
+                     MJ_OK);
+    assert_int_equal(m.kind, good[i].kind);
+    assert_int_equal(m.tile, good[i].tile);
+    assert_int_equal(m.red, good[i].red);
+  }
+  static const char *const bad[] = {
+    "chi:123z", "chi:135m", "chi:899m", "pon:556m", "kan:111p", "pon:1111p",
+    "234m", "peng:222m", "chi:", "pon:5555z",
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    mj_meld m;
+    if (mj_parse_meld(bad[i], strlen(bad[i]), &m, NULL) == MJ_OK)
+      fail_msg("'%s' read as a meld", bad[i]);
+  }
+  mj_meld m;
+  mj_parse_error err;
+  assert_int_equal(mj_parse_meld("pon:88z", 7, &m, &err), MJ_EHONOR);
+  assert_int_equal(err.at, 4);
+  char text[8];
+  mj_parse_meld("chi:406s", 8, &m, NULL);
+  mj_meld_text(&m, text, sizeof text);
+  assert_string_equal(text, "406s");
+}
+
+static void test_dora_of(void **unused) {
+  (void)unused;
+  assert_int_equal(mj_dora_of(0), 1);
+  assert_int_equal(mj_dora_of(8), 0);         /* 9m -> 1m */
+  assert_int_equal(mj_dora_of(26), 18);       /* 9s -> 1s */
+  assert_int_equal(mj_dora_of(MJ_NORTH), MJ_EAST);
+  assert_int_equal(mj_dora_of(MJ_WEST), MJ_NORTH);
+  assert_int_equal(mj_dora_of(MJ_RED), MJ_WHITE);
+  assert_int_equal(mj_dora_of(MJ_WHITE), MJ_GREEN);
+}
+
+/* ---- readings ---- */
+
+/* The seed's four examples (manaten, "TypeScriptの型定義で麻雀の役判定をする"). */
+static void test_seed_readings(void **unused) {
+  (void)unused;
+  char text[512];
+  readings_text("2p3p4p2m3m4m2s3s4s4s5s6s8s8s", text, sizeof text);
+  assert_string_equal(text, "8s|234m 234p 234s 456s\n");
+  readings_text("1p2p3p2m3m4m2s3s4s4s5s6s8s8s", text, sizeof text);
+  assert_string_equal(text, "8s|234m 123p 234s 456s\n");
+  readings_text("2p2p2p2m3m4m2s3s4s4s5s6s8s8s", text, sizeof text);
+  assert_string_equal(text, "8s|234m 222p 234s 456s\n");
+  readings_text("2p3p5p2m3m4m2s3s4s4s5s6s8s8s", text, sizeof text);
+  assert_string_equal(text, "");
+}
+
+static void test_many_readings(void **unused) {
+  (void)unused;
+  char text[512];
+  /* the hands of many triplets the seed could not finish */
+  readings_text("111222333m444p55z", text, sizeof text);
+  assert_string_equal(text, "5z|111m 222m 333m 444p\n5z|123m 123m 123m 444p\n");
+  readings_text("11122233344455m", text, sizeof text);
+  assert_string_equal(text,
+                      "2m|111m 234m 345m 345m\n"
+                      "5m|111m 222m 333m 444m\n"
+                      "5m|111m 234m 234m 234m\n"
+                      "5m|123m 123m 123m 444m\n");
+  readings_text("22334455667788m", text, sizeof text);
+  assert_string_equal(text,
+                      "2m|345m 345m 678m 678m\n"
+                      "5m|234m 234m 678m 678m\n"
+                      "8m|234m 234m 567m 567m\n"
+                      "pairs 2m 3m 4m 5m 6m 7m 8m\n");
+  readings_text("19m19p19s1234567z1m", text, sizeof text);
+  assert_string_equal(text, "kokushi\n");
+  readings_text("11112222333344m", text, sizeof text);
+  assert_string_equal(text, "1m|123m 123m 234m 234m\n"
+                            "4m|111m 123m 222m 333m\n"
+                            "4m|123m 123m 123m 123m\n");
+  /* four of a kind is no pair of seven pairs */
+  readings_text("1111m2233p4455s66z", text, sizeof text);
+  assert_string_equal(text, "");
+  /* an open hand: fewer melds */
+  readings_text("234m55z", text, sizeof text);
+  assert_string_equal(text, "5z|234m\n");
+  readings_text("11m", text, sizeof text);
+  assert_string_equal(text, "1m|\n");
+}
+
+/* Checks a reading really makes up count[] with `melds` melds. */
+static void check_reading(const uint8_t count[MJ_KINDS], int melds,
+                          const mj_reading *r) {
+  uint8_t left[MJ_KINDS];
+  memcpy(left, count, sizeof left);
+  assert_int_equal(r->form, MJ_STANDARD);
+  assert_int_equal(r->n, melds);
+  assert_true(left[r->pair] >= 2);
+  left[r->pair] -= 2;
+  for (int i = 0; i < r->n; i++) {
+    const mj_group *g = &r->group[i];
+    for (int j = 0; j < 3; j++) {
+      int k = g->kind == MJ_SEQUENCE ? g->tile + j : g->tile;
+      assert_true(left[k] > 0);
+      left[k]--;
+    }
+    if (i) {
+      const mj_group *p = &r->group[i - 1];
+      assert_true(p->tile < g->tile || (p->tile == g->tile && p->kind <= g->kind));
+    }
+  }
+  for (int k = 0; k < MJ_KINDS; k++) assert_int_equal(left[k], 0);
+}
+
+/* Melds in order: by tile, then triplet before sequence. */
+static int compare_melds(const mj_reading *a, const mj_reading *b) {
+  for (int i = 0; i < a->n && i < b->n; i++) {
+    int ka = a->group[i].tile * 2 + a->group[i].kind;
+    int kb = b->group[i].tile * 2 + b->group[i].kind;
+    if (ka != kb) return ka < kb ? -1 : 1;
+  }
+  return a->n - b->n;
+}
+
+/* Whether count[] (in 1m..9m) is a pair and melds, by brute force: try
+   every pair and strip the lowest tile's meld greedily both ways. */
+static bool complete_slow(uint8_t *c, int need_pair) {
+  int i = 0;
+  while (i < 9 && !c[i]) i++;
+  if (i == 9) return !need_pair;
+  bool ok = false;
+  if (need_pair && c[i] >= 2) {
+    c[i] -= 2;
+    ok = complete_slow(c, 0);
+    c[i] += 2;
+  }
+  if (!ok && c[i] >= 3) {
+    c[i] -= 3;
+    ok = complete_slow(c, need_pair);
+    c[i] += 3;
+  }
+  if (!ok && i <= 6 && c[i + 1] && c[i + 2]) {
+    c[i]--, c[i + 1]--, c[i + 2]--;
+    ok = complete_slow(c, need_pair);
+    c[i]++, c[i + 1]++, c[i + 2]++;
+  }
+  if (!ok && need_pair) {      /* the pair may be above the lowest tile */
+    for (int p = i + 1; p < 9 && !ok; p++) {
+      if (c[p] < 2) continue;
+      c[p] -= 2;
+      ok = complete_slow(c, 0);
+      c[p] += 2;
+    }
+  }
+  return ok;
+}
+
+/* Every 14-tile hand of one suit: readings exactly when complete, each
+   one valid, sorted and distinct; never more than MJ_MAX_READINGS. */
+static void test_every_one_suit_hand(void **unused) {
+  (void)unused;
+  uint8_t count[MJ_KINDS];
+  int digits[9] = {0}, complete = 0, most = 0;
+  for (;;) {
+    int sum = 0;
+    for (int i = 0; i < 9; i++) sum += digits[i];
+    if (sum == 14) {
+      memset(count, 0, sizeof count);
+      for (int i = 0; i < 9; i++) count[i] = (uint8_t)digits[i];
+      mj_reading r[MJ_MAX_READINGS];
+      int n = mj_decompose(count, 4, r);
+      uint8_t copy[9];
+      memcpy(copy, count, 9);
+      int standard = 0;
+      for (int i = 0; i < n; i++) {
+        if (r[i].form != MJ_STANDARD) continue;
+        check_reading(count, 4, &r[i]);
+        if (standard++) {
+          assert_true(r[i - 1].pair <= r[i].pair);
+          if (r[i - 1].pair == r[i].pair)
+            assert_true(compare_melds(&r[i - 1], &r[i]) < 0);
+        }
+      }
+      assert_int_equal(standard > 0, complete_slow(copy, 1));
+      complete += n > 0;
+      if (n > most) most = n;
+    }
+    int i = 8;
+    while (i >= 0 && digits[i] == 4) digits[i--] = 0;
+    if (i < 0) break;
+    digits[i]++;
+  }
+  assert_true(most < MJ_MAX_READINGS);
+  assert_true(complete > 1000);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_parse_forms),
+    cmocka_unit_test(test_parse_errors),
+    cmocka_unit_test(test_melds),
+    cmocka_unit_test(test_dora_of),
+    cmocka_unit_test(test_seed_readings),
+    cmocka_unit_test(test_many_readings),
+    cmocka_unit_test(test_every_one_suit_hand),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
