@@ -79,6 +79,43 @@ static void readings_text(const char *hand, char *buf, size_t size) {
   }
 }
 
+/* ---- the reference data ---- */
+
+/* One line after another of ../shared/data/mahjong/NAME (or under
+   $LUDUS_DATA); NULL at the end. */
+static FILE *data_open(const char *name) {
+  const char *dir = getenv("LUDUS_DATA");
+  char path[512];
+  snprintf(path, sizeof path, "%s/mahjong/%s", dir ? dir : "../shared/data", name);
+  FILE *f = fopen(path, "r");
+  if (!f) fail_msg("cannot read %s (the reference data: keep shared/ beside "
+                   "the clone, or set LUDUS_DATA)", path);
+  return f;
+}
+
+/* The string value of "key": "..." in a JSON line, into buf. */
+static bool json_string(const char *line, const char *key, char *buf, size_t size) {
+  char pattern[64];
+  snprintf(pattern, sizeof pattern, "\"%s\": \"", key);
+  const char *at = strstr(line, pattern);
+  if (!at) return false;
+  at += strlen(pattern);
+  size_t n = 0;
+  while (at[n] && at[n] != '"' && n + 1 < size) n++;
+  memcpy(buf, at, n);
+  buf[n] = '\0';
+  return true;
+}
+
+/* The integer value of "key": n, searching from `from`. */
+static int json_int(const char *from, const char *key) {
+  char pattern[64];
+  snprintf(pattern, sizeof pattern, "\"%s\": ", key);
+  const char *at = strstr(from, pattern);
+  if (!at) fail_msg("no \"%s\" in %s", key, from);
+  return atoi(at + strlen(pattern));
+}
+
 /* ---- tiles ---- */
 
 static void test_parse_forms(void **unused) {
@@ -334,6 +371,135 @@ static void test_every_one_suit_hand(void **unused) {
   assert_true(complete > 1000);
 }
 
+/* ---- shanten, waits, ukeire ---- */
+
+static int shanten_of(const char *text) {
+  mj_tiles t = hand_of(text);
+  return mj_shanten(t.count, t.n);
+}
+
+static void test_shanten_cases(void **unused) {
+  (void)unused;
+  assert_int_equal(shanten_of("234m234p234s45688s"), -1);
+  assert_int_equal(shanten_of("234m234p234s4568s"), 0);
+  assert_int_equal(shanten_of("19m19p19s1234567z"), 0);
+  assert_int_equal(shanten_of("19m19p19s1234567z9s"), -1);
+  assert_int_equal(shanten_of("1122m3344p5566s7z"), 0);
+  /* four of a kind is one pair only, and waiting on the fifth is no wait */
+  mj_tiles t = hand_of("1111m2233p4455s66z");
+  assert_int_equal(mj_shanten_chiitoitsu(t.count), 1);
+  t = hand_of("1111m2233p4455s6z");
+  assert_int_equal(mj_shanten_chiitoitsu(t.count), 2);
+  /* 1111m with three melds: 111m and 1m waits on a fifth 1m */
+  t = hand_of("1111m234p567p789s");
+  assert_int_equal(mj_shanten_regular(t.count, 4), 1);
+  t = hand_of("1112345678999m");          /* nine-sided chuuren */
+  int shanten;
+  assert_int_equal(mj_ukeire(t.count, t.n, &shanten), 0x1ff);
+  assert_int_equal(shanten, 0);
+  t = hand_of("7777899m456p999s");        /* 7m is no wait: all four held */
+  assert_int_equal(mj_ukeire(t.count, t.n, &shanten),
+                   1 << 5 | 1 << 7 | 1 << 8);
+  /* hands of many triplets */
+  assert_int_equal(shanten_of("111222333m444p55z"), -1);
+  assert_int_equal(shanten_of("111222333m444p5z"), 0);
+  assert_int_equal(shanten_of("11112222333344m"), -1);
+  /* called melds: 10, 7, 4, 1 tiles */
+  assert_int_equal(shanten_of("234m234p4568s"), 0);
+  assert_int_equal(shanten_of("234m5z"), 0);
+  assert_int_equal(shanten_of("5z"), 0);
+  assert_int_equal(shanten_of("55z"), -1);
+  assert_int_equal(shanten_of("19m19p19s1234z"), 6);
+}
+
+static void test_shanten_reference(void **unused) {
+  (void)unused;
+  FILE *f = data_open("shanten.jsonl");
+  char line[1024], hand[64];
+  int lines = 0;
+  while (fgets(line, sizeof line, f)) {
+    if (!json_string(line, "hand", hand, sizeof hand)) continue;
+    mj_tiles t = hand_of(hand);
+    const char *expect = strstr(line, "\"expect\"");
+    int regular = mj_shanten_regular(t.count, 4);
+    int chiitoitsu = mj_shanten_chiitoitsu(t.count);
+    int kokushi = mj_shanten_kokushi(t.count);
+    if (regular != json_int(expect, "regular") ||
+        chiitoitsu != json_int(expect, "chiitoitsu") ||
+        kokushi != json_int(expect, "kokushi") ||
+        mj_shanten(t.count, t.n) != json_int(expect, "shanten"))
+      fail_msg("%s: regular %d, chiitoitsu %d, kokushi %d; expected %s", hand,
+               regular, chiitoitsu, kokushi, expect);
+    lines++;
+  }
+  fclose(f);
+  assert_int_equal(lines, 400);
+}
+
+static void test_waits_reference(void **unused) {
+  (void)unused;
+  FILE *f = data_open("waits.jsonl");
+  char line[2048], hand[64];
+  int lines = 0;
+  while (fgets(line, sizeof line, f)) {
+    if (!json_string(line, "hand", hand, sizeof hand)) continue;
+    mj_tiles t = hand_of(hand);
+    int shanten;
+    uint64_t waits = mj_ukeire(t.count, t.n, &shanten);
+    const char *expect = strstr(line, "\"expect\"");
+    assert_int_equal(shanten, json_int(expect, "shanten"));
+    /* "ukeire": {"7p": 4, ...}: every wait with its unseen copies */
+    const char *u = strstr(expect, "\"ukeire\": {");
+    assert_non_null(u);
+    uint64_t expected = 0;
+    int total = 0;
+    for (const char *p = strchr(u, '{') + 1; *p && *p != '}';) {
+      bool red;
+      const char *q = strchr(p, '"');
+      int kind = mj_tile_from_name(q + 1, 2, &red);
+      assert_true(kind >= 0);
+      int unseen = atoi(strchr(q, ':') + 1);
+      assert_int_equal(unseen, 4 - t.count[kind]);
+      expected |= 1ull << kind;
+      total += unseen;
+      p = strpbrk(q + 4, ",}");
+      if (*p == ',') p++;
+    }
+    if (waits != expected) fail_msg("%s: waits %llx, expected %s", hand,
+                                    (unsigned long long)waits, expect);
+    assert_int_equal(total, json_int(expect, "ukeire_total"));
+    lines++;
+  }
+  fclose(f);
+  assert_int_equal(lines, 200);
+}
+
+static void test_discards(void **unused) {
+  (void)unused;
+  /* 7z leaves 4566s waiting on 3s, 6s (and 6s on the tanki): 5 tiles;
+     6s leaves a 7z tanki: 3 tiles */
+  mj_tiles t = hand_of("234m234p234s4566s7z");
+  mj_discard d[MJ_KINDS];
+  int n = mj_discards(t.count, t.n, d);
+  assert_int_equal(n, 12);
+  assert_int_equal(d[0].tile, MJ_RED);
+  assert_int_equal(d[0].shanten, 0);
+  assert_int_equal(d[0].accepted, 1ull << 20 | 1ull << 23);
+  assert_int_equal(d[0].unseen, 5);
+  for (int i = 1; i < n; i++) {
+    assert_true(d[i - 1].shanten <= d[i].shanten);
+    if (d[i - 1].shanten == d[i].shanten)
+      assert_true(d[i - 1].unseen >= d[i].unseen);
+  }
+  for (int i = 0; i < n; i++) {     /* each agrees with shanten and ukeire */
+    t.count[d[i].tile]--;
+    int shanten;
+    assert_int_equal(mj_ukeire(t.count, 13, &shanten), d[i].accepted);
+    assert_int_equal(shanten, d[i].shanten);
+    t.count[d[i].tile]++;
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_parse_forms),
@@ -343,6 +509,10 @@ int main(void) {
     cmocka_unit_test(test_seed_readings),
     cmocka_unit_test(test_many_readings),
     cmocka_unit_test(test_every_one_suit_hand),
+    cmocka_unit_test(test_shanten_cases),
+    cmocka_unit_test(test_shanten_reference),
+    cmocka_unit_test(test_waits_reference),
+    cmocka_unit_test(test_discards),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
