@@ -500,6 +500,83 @@ static void test_discards(void **unused) {
   }
 }
 
+/* ---- scoring ---- */
+
+static mj_status score_of(const char *hand, const char *win, mj_context *ctx,
+                          mj_score *out) {
+  mj_tiles t = hand_of(hand);
+  bool red;
+  ctx->win = win ? mj_tile_from_name(win, strlen(win), &red) : -1;
+  return mj_score_hand(&t, ctx, out);
+}
+
+static bool has_yaku(const mj_score *s, int yaku) {
+  for (int i = 0; i < s->nyaku; i++)
+    if (s->yaku[i].yaku == yaku) return true;
+  return false;
+}
+
+/* The seed's four examples, scored: tanyao and pinfu (and sanshoku),
+   pinfu without tanyao, tanyao without pinfu, and no win. */
+static void test_seed_scores(void **unused) {
+  (void)unused;
+  mj_context ctx;
+  mj_score s;
+  mj_default_context(&ctx);
+  assert_int_equal(score_of("2p3p4p2m3m4m2s3s4s4s5s6s8s8s", "6s", &ctx, &s),
+                   MJ_SCORED);
+  assert_true(has_yaku(&s, MJ_TANYAO) && has_yaku(&s, MJ_PINFU) &&
+              has_yaku(&s, MJ_SANSHOKU_DOUJUN));
+  assert_int_equal(s.nyaku, 3);
+  assert_int_equal(s.han, 4);
+  assert_int_equal(s.fu, 30);
+  assert_int_equal(s.ron, 7700);             /* non-dealer 4 han 30 fu */
+  assert_int_equal(score_of("1p2p3p2m3m4m2s3s4s4s5s6s8s8s", "6s", &ctx, &s),
+                   MJ_SCORED);
+  assert_true(has_yaku(&s, MJ_PINFU) && !has_yaku(&s, MJ_TANYAO));
+  assert_int_equal(score_of("2p2p2p2m3m4m2s3s4s4s5s6s8s8s", "6s", &ctx, &s),
+                   MJ_SCORED);
+  assert_true(!has_yaku(&s, MJ_PINFU) && has_yaku(&s, MJ_TANYAO));
+  assert_int_equal(score_of("2p3p5p2m3m4m2s3s4s4s5s6s8s8s", "6s", &ctx, &s),
+                   MJ_NOT_WINNING);
+}
+
+static void test_known_points(void **unused) {
+  (void)unused;
+  mj_context ctx;
+  mj_score s;
+  mj_default_context(&ctx);
+  ctx.rules.kiriage = true;
+  score_of("2p3p4p2m3m4m2s3s4s4s5s6s8s8s", "6s", &ctx, &s);
+  assert_int_equal(s.ron, 8000);
+  assert_int_equal(s.limit, MJ_MANGAN);
+  mj_default_context(&ctx);
+  score_of("2p3p4p2m3m4m2s3s4s4s5s6s8s8s", "3s", &ctx, &s);   /* kanchan */
+  assert_int_equal(s.han, 3);
+  assert_int_equal(s.fu, 40);
+  assert_int_equal(s.ron, 5200);
+  ctx.seat = MJ_EAST;
+  ctx.dora[ctx.ndora++] = 0;                                     /* 2m */
+  score_of("2p3p4p2m3m4m2s3s4s4s5s6s8s8s", "3s", &ctx, &s);
+  assert_int_equal(s.han, 4);
+  assert_int_equal(s.ron, 12000);                                /* dealer */
+  ctx.tsumo = true;
+  ctx.honba = 2;
+  ctx.kyoutaku = 1;
+  score_of("2p3p4p2m3m4m2s3s4s4s5s6s8s8s", "6s", &ctx, &s);   /* 6 han */
+  assert_int_equal(s.limit, MJ_HANEMAN);
+  assert_int_equal(s.tsumo_all, 6200);
+  assert_int_equal(s.total, 3 * 6200 + 1000);
+  /* the best winning tile when none is named: pinfu on a two-sided wait,
+     as 2m (the first of those worth as much) and not 3s, 8s */
+  mj_default_context(&ctx);
+  assert_int_equal(score_of("2p3p4p2m3m4m2s3s4s4s5s6s8s8s", NULL, &ctx, &s),
+                   MJ_SCORED);
+  assert_int_equal(s.win, 1);
+  assert_int_equal(s.wait, MJ_RYANMEN);
+  assert_int_equal(s.han, 4);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_parse_forms),
@@ -513,6 +590,8 @@ int main(void) {
     cmocka_unit_test(test_shanten_reference),
     cmocka_unit_test(test_waits_reference),
     cmocka_unit_test(test_discards),
+    cmocka_unit_test(test_seed_scores),
+    cmocka_unit_test(test_known_points),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
