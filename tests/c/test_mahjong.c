@@ -79,6 +79,13 @@ static void readings_text(const char *hand, char *buf, size_t size) {
   }
 }
 
+static void assert_readings(const char *hand, const char *expected) {
+  char text[512];
+  readings_text(hand, text, sizeof text);
+  if (strcmp(text, expected))
+    fail_msg("readings of %s:\n%sexpected:\n%s", hand, text, expected);
+}
+
 /* ---- the reference data ---- */
 
 /* One line after another of ../shared/data/mahjong/NAME (or under
@@ -220,49 +227,37 @@ static void test_dora_of(void **unused) {
 /* The seed's four examples (manaten, "TypeScriptの型定義で麻雀の役判定をする"). */
 static void test_seed_readings(void **unused) {
   (void)unused;
-  char text[512];
-  readings_text("2p3p4p2m3m4m2s3s4s4s5s6s8s8s", text, sizeof text);
-  assert_string_equal(text, "8s|234m 234p 234s 456s\n");
-  readings_text("1p2p3p2m3m4m2s3s4s4s5s6s8s8s", text, sizeof text);
-  assert_string_equal(text, "8s|234m 123p 234s 456s\n");
-  readings_text("2p2p2p2m3m4m2s3s4s4s5s6s8s8s", text, sizeof text);
-  assert_string_equal(text, "8s|234m 222p 234s 456s\n");
-  readings_text("2p3p5p2m3m4m2s3s4s4s5s6s8s8s", text, sizeof text);
-  assert_string_equal(text, "");
+  assert_readings("2p3p4p2m3m4m2s3s4s4s5s6s8s8s", "8s|234m 234p 234s 456s\n");
+  assert_readings("1p2p3p2m3m4m2s3s4s4s5s6s8s8s", "8s|234m 123p 234s 456s\n");
+  assert_readings("2p2p2p2m3m4m2s3s4s4s5s6s8s8s", "8s|234m 222p 234s 456s\n");
+  assert_readings("2p3p5p2m3m4m2s3s4s4s5s6s8s8s", "");
 }
 
 static void test_many_readings(void **unused) {
   (void)unused;
-  char text[512];
   /* the hands of many triplets the seed could not finish */
-  readings_text("111222333m444p55z", text, sizeof text);
-  assert_string_equal(text, "5z|111m 222m 333m 444p\n5z|123m 123m 123m 444p\n");
-  readings_text("11122233344455m", text, sizeof text);
-  assert_string_equal(text,
-                      "2m|111m 234m 345m 345m\n"
-                      "5m|111m 222m 333m 444m\n"
-                      "5m|111m 234m 234m 234m\n"
-                      "5m|123m 123m 123m 444m\n");
-  readings_text("22334455667788m", text, sizeof text);
-  assert_string_equal(text,
-                      "2m|345m 345m 678m 678m\n"
-                      "5m|234m 234m 678m 678m\n"
-                      "8m|234m 234m 567m 567m\n"
-                      "pairs 2m 3m 4m 5m 6m 7m 8m\n");
-  readings_text("19m19p19s1234567z1m", text, sizeof text);
-  assert_string_equal(text, "kokushi\n");
-  readings_text("11112222333344m", text, sizeof text);
-  assert_string_equal(text, "1m|123m 123m 234m 234m\n"
-                            "4m|111m 123m 222m 333m\n"
-                            "4m|123m 123m 123m 123m\n");
+  assert_readings("111222333m444p55z",
+                  "5z|111m 222m 333m 444p\n5z|123m 123m 123m 444p\n");
+  assert_readings("11122233344455m",
+                  "2m|111m 234m 345m 345m\n"
+                  "5m|111m 222m 333m 444m\n"
+                  "5m|111m 234m 234m 234m\n"
+                  "5m|123m 123m 123m 444m\n");
+  assert_readings("22334455667788m",
+                  "2m|345m 345m 678m 678m\n"
+                  "5m|234m 234m 678m 678m\n"
+                  "8m|234m 234m 567m 567m\n"
+                  "pairs 2m 3m 4m 5m 6m 7m 8m\n");
+  assert_readings("19m19p19s1234567z1m", "kokushi\n");
+  assert_readings("11112222333344m",
+                  "1m|123m 123m 234m 234m\n"
+                  "4m|111m 123m 222m 333m\n"
+                  "4m|123m 123m 123m 123m\n");
   /* four of a kind is no pair of seven pairs */
-  readings_text("1111m2233p4455s66z", text, sizeof text);
-  assert_string_equal(text, "");
+  assert_readings("1111m2233p4455s66z", "");
   /* an open hand: fewer melds */
-  readings_text("234m55z", text, sizeof text);
-  assert_string_equal(text, "5z|234m\n");
-  readings_text("11m", text, sizeof text);
-  assert_string_equal(text, "1m|\n");
+  assert_readings("234m55z", "5z|234m\n");
+  assert_readings("11m", "1m|\n");
 }
 
 /* Checks a reading really makes up count[] with `melds` melds. */
@@ -412,66 +407,71 @@ static void test_shanten_cases(void **unused) {
   assert_int_equal(shanten_of("19m19p19s1234z"), 6);
 }
 
-static void test_shanten_reference(void **unused) {
-  (void)unused;
-  FILE *f = data_open("shanten.jsonl");
-  char line[1024], hand[64];
+/* Calls check on each line of a reference file with its hand and the
+   text from "expect" on; returns how many lines. */
+static int each_line(const char *name, void (*check)(const char *hand,
+                                                      const char *expect)) {
+  FILE *f = data_open(name);
+  char line[2048], hand[64];
   int lines = 0;
   while (fgets(line, sizeof line, f)) {
-    if (!json_string(line, "hand", hand, sizeof hand)) continue;
-    mj_tiles t = hand_of(hand);
     const char *expect = strstr(line, "\"expect\"");
-    int regular = mj_shanten_regular(t.count, 4);
-    int chiitoitsu = mj_shanten_chiitoitsu(t.count);
-    int kokushi = mj_shanten_kokushi(t.count);
-    if (regular != json_int(expect, "regular") ||
-        chiitoitsu != json_int(expect, "chiitoitsu") ||
-        kokushi != json_int(expect, "kokushi") ||
-        mj_shanten(t.count, t.n) != json_int(expect, "shanten"))
-      fail_msg("%s: regular %d, chiitoitsu %d, kokushi %d; expected %s", hand,
-               regular, chiitoitsu, kokushi, expect);
+    if (!json_string(line, "hand", hand, sizeof hand) || !expect) continue;
+    check(hand, expect);
     lines++;
   }
   fclose(f);
-  assert_int_equal(lines, 400);
+  return lines;
+}
+
+static void check_shanten(const char *hand, const char *expect) {
+  mj_tiles t = hand_of(hand);
+  int regular = mj_shanten_regular(t.count, 4);
+  int chiitoitsu = mj_shanten_chiitoitsu(t.count);
+  int kokushi = mj_shanten_kokushi(t.count);
+  if (regular != json_int(expect, "regular") ||
+      chiitoitsu != json_int(expect, "chiitoitsu") ||
+      kokushi != json_int(expect, "kokushi") ||
+      mj_shanten(t.count, t.n) != json_int(expect, "shanten"))
+    fail_msg("%s: regular %d, chiitoitsu %d, kokushi %d; expected %s", hand,
+             regular, chiitoitsu, kokushi, expect);
+}
+
+static void test_shanten_reference(void **unused) {
+  (void)unused;
+  assert_int_equal(each_line("shanten.jsonl", check_shanten), 400);
+}
+
+/* "ukeire": {"7p": 4, ...}: every wait with its unseen copies. */
+static void check_waits(const char *hand, const char *expect) {
+  mj_tiles t = hand_of(hand);
+  int shanten;
+  uint64_t waits = mj_ukeire(t.count, t.n, &shanten);
+  assert_int_equal(shanten, json_int(expect, "shanten"));
+  const char *u = strstr(expect, "\"ukeire\": {");
+  assert_non_null(u);
+  uint64_t expected = 0;
+  int total = 0;
+  for (const char *p = strchr(u, '{') + 1; *p && *p != '}';) {
+    bool red;
+    const char *q = strchr(p, '"');
+    int kind = mj_tile_from_name(q + 1, 2, &red);
+    assert_true(kind >= 0);
+    int unseen = atoi(strchr(q, ':') + 1);
+    assert_int_equal(unseen, 4 - t.count[kind]);
+    expected |= 1ull << kind;
+    total += unseen;
+    p = strpbrk(q + 4, ",}");
+    if (*p == ',') p++;
+  }
+  if (waits != expected) fail_msg("%s: waits %llx, expected %s", hand,
+                                  (unsigned long long)waits, expect);
+  assert_int_equal(total, json_int(expect, "ukeire_total"));
 }
 
 static void test_waits_reference(void **unused) {
   (void)unused;
-  FILE *f = data_open("waits.jsonl");
-  char line[2048], hand[64];
-  int lines = 0;
-  while (fgets(line, sizeof line, f)) {
-    if (!json_string(line, "hand", hand, sizeof hand)) continue;
-    mj_tiles t = hand_of(hand);
-    int shanten;
-    uint64_t waits = mj_ukeire(t.count, t.n, &shanten);
-    const char *expect = strstr(line, "\"expect\"");
-    assert_int_equal(shanten, json_int(expect, "shanten"));
-    /* "ukeire": {"7p": 4, ...}: every wait with its unseen copies */
-    const char *u = strstr(expect, "\"ukeire\": {");
-    assert_non_null(u);
-    uint64_t expected = 0;
-    int total = 0;
-    for (const char *p = strchr(u, '{') + 1; *p && *p != '}';) {
-      bool red;
-      const char *q = strchr(p, '"');
-      int kind = mj_tile_from_name(q + 1, 2, &red);
-      assert_true(kind >= 0);
-      int unseen = atoi(strchr(q, ':') + 1);
-      assert_int_equal(unseen, 4 - t.count[kind]);
-      expected |= 1ull << kind;
-      total += unseen;
-      p = strpbrk(q + 4, ",}");
-      if (*p == ',') p++;
-    }
-    if (waits != expected) fail_msg("%s: waits %llx, expected %s", hand,
-                                    (unsigned long long)waits, expect);
-    assert_int_equal(total, json_int(expect, "ukeire_total"));
-    lines++;
-  }
-  fclose(f);
-  assert_int_equal(lines, 200);
+  assert_int_equal(each_line("waits.jsonl", check_waits), 200);
 }
 
 static void test_discards(void **unused) {

@@ -8,13 +8,19 @@ local json = require("dkjson")
 
 local data = (os.getenv("LUDUS_DATA") or "../shared/data") .. "/mahjong/"
 
-local function lines(name)
+-- Calls check(request, expect) on every line of a reference file;
+-- returns how many lines.
+local function each_line(name, check)
   local f = assert(io.open(data .. name), "cannot read " .. data .. name
                    .. " (the reference data)")
-  local out = {}
-  for line in f:lines() do out[#out + 1] = json.decode(line) end
+  local n = 0
+  for line in f:lines() do
+    local d = json.decode(line)
+    check(d.request, d.expect)
+    n = n + 1
+  end
   f:close()
-  return out
+  return n
 end
 
 -- The yaku of a scored hand as {name = han}.
@@ -91,16 +97,13 @@ end)
 
 describe("mahjong.shanten", function()
   it("agrees with every line of shanten.jsonl", function()
-    local n = 0
-    for _, d in ipairs(lines("shanten.jsonl")) do
-      local h, e = d.request.hand, d.expect
+    assert.equal(400, each_line("shanten.jsonl", function(req, e)
+      local h = req.hand
       assert.equal(e.shanten, mahjong.shanten(h), h)
       assert.equal(e.regular, mahjong.shanten(h, "regular"), h)
       assert.equal(e.chiitoitsu, mahjong.shanten(h, "chiitoitsu"), h)
       assert.equal(e.kokushi, mahjong.shanten(h, "kokushi"), h)
-      n = n + 1
-    end
-    assert.equal(400, n)
+    end))
   end)
 
   it("knows the hard cases", function()
@@ -125,17 +128,14 @@ end)
 
 describe("mahjong.waits and discards", function()
   it("agree with every line of waits.jsonl", function()
-    local n = 0
-    for _, d in ipairs(lines("waits.jsonl")) do
-      local h, e = d.request.hand, d.expect
+    assert.equal(200, each_line("waits.jsonl", function(req, e)
+      local h = req.hand
       local waits, counts, total, shanten = mahjong.waits(h)
       assert.same(e.waits, waits, h)
       assert.same(e.ukeire, counts, h)
       assert.equal(e.ukeire_total, total, h)
       assert.equal(e.shanten, shanten, h)
-      n = n + 1
-    end
-    assert.equal(200, n)
+    end))
   end)
 
   it("never waits on a tile held four times", function()
@@ -172,9 +172,7 @@ local errors = {
 
 describe("mahjong.score", function()
   it("agrees with every request of score.jsonl", function()
-    local n = 0
-    for _, d in ipairs(lines("score.jsonl")) do
-      local req, e = d.request, d.expect
+    assert.equal(456, each_line("score.jsonl", function(req, e)
       local ctx = {}
       for k, v in pairs(req) do
         if k ~= "hand" and k ~= "id" then ctx[k] = v end
@@ -203,9 +201,7 @@ describe("mahjong.score", function()
         end
         assert.equal(c.total, p.total, id)
       end
-      n = n + 1
-    end
-    assert.equal(456, n)
+    end))
   end)
 
   it("scores the seed's hands: tanyao and pinfu, each alone, no win", function()
