@@ -454,3 +454,62 @@ describe("mahjong.score", function()
     assert.has_error(function() mahjong.score(closed, "riichi") end)
   end)
 end)
+
+describe("mahjong on random input", function()
+  -- Fixed random strings and contexts: every call returns a value or nil
+  -- and a message, never raises, and every message names the module.
+  it("never raises and always explains", function()
+    local alphabet = "0123456789mpsz  x:"
+    local seed = 12345
+    local function random(n)
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed % n + 1
+    end
+    local function text(len)
+      local out = {}
+      for i = 1, len do
+        local at = random(#alphabet)
+        out[i] = alphabet:sub(at, at)
+      end
+      return table.concat(out)
+    end
+    local tiles = {"1m", "5m", "0p", "9s", "7z", "8z", "", 5}
+    local metas = {"chi:234m", "pon:555z", "kan:1111p", "ankan:0555s", "chi:12", 7}
+    for _ = 1, 3000 do
+      local hand = text(random(20) - 1)
+      local ctx = {win = tiles[random(#tiles)], tsumo = random(2) == 1,
+                   riichi = random(3) == 1, seat = ({"E", "S", "Q"})[random(3)],
+                   dora = {tiles[random(#tiles)]}, melds = {metas[random(#metas)]}}
+      if random(2) == 1 then ctx.melds = nil end
+      for _, f in ipairs({mahjong.tiles, mahjong.decompose, mahjong.shanten,
+                          mahjong.waits, mahjong.discards}) do
+        local ok, r, err = pcall(f, hand)
+        assert.truthy(ok, r)
+        assert.truthy(r ~= nil or err:match("^mahjong: "), hand)
+      end
+      local ok, r, err = pcall(mahjong.score, hand, ctx)
+      assert.truthy(ok, r)
+      assert.truthy(r ~= nil or err:match("^mahjong: "), hand)
+    end
+    -- real hands of 13 and 14 tiles drawn from a wall
+    local wall = {}
+    for k = 0, 33 do
+      for _ = 1, 4 do wall[#wall + 1] = (k % 9 + 1) .. ("mpsz"):sub(k // 9 + 1, k // 9 + 1) end
+    end
+    for _ = 1, 300 do
+      for i = 1, 14 do
+        local j = i - 1 + random(#wall - i + 1)
+        wall[i], wall[j] = wall[j], wall[i]
+      end
+      local hand14 = table.concat(wall, "", 1, 14)
+      local hand13 = table.concat(wall, "", 1, 13)
+      local shanten = mahjong.shanten(hand14)
+      local d = mahjong.discards(hand14)
+      assert.equal(shanten, d[1].shanten)
+      local waits = mahjong.waits(hand13)
+      assert.equal(mahjong.shanten(hand13) == 0, #waits > 0)
+      local r, err = mahjong.score(hand14, {win = wall[14]})
+      assert.truthy(r or err == "mahjong: not a winning hand" or err == "mahjong: no yaku")
+    end
+  end)
+end)
