@@ -341,10 +341,10 @@ static bool read_melds(lua_State *L, int idx, mj_context *ctx, message *m) {
 static bool read_wind(lua_State *L, int idx, const char *field, int *wind,
                       message *m) {
   static const char winds[] = "ESWN";
-  const char *s = lua_tostring(L, idx);
-  if (lua_type(L, idx) != LUA_TSTRING || strlen(s) != 1 || !strchr(winds, s[0]))
-    return say(m, "%s must be \"E\", \"S\", \"W\" or \"N\" (got %s)", field,
-               lua_type(L, idx) == LUA_TSTRING ? s : luaL_typename(L, idx));
+  bool text = lua_type(L, idx) == LUA_TSTRING;
+  const char *s = text ? lua_tostring(L, idx) : luaL_typename(L, idx);
+  if (!text || strlen(s) != 1 || !strchr(winds, s[0]))
+    return say(m, "%s must be \"E\", \"S\", \"W\" or \"N\" (got %s)", field, s);
   *wind = MJ_EAST + (int)(strchr(winds, s[0]) - winds);
   return true;
 }
@@ -577,6 +577,7 @@ static bool status_failure(mj_status st, const mj_tiles *hand,
     return say(m, "tenhou is the dealer's (seat \"E\"), chiihou another's");
   case MJ_FIRST_TURN_OPEN: return say(m, "tenhou and chiihou take no melds");
   case MJ_RINSHAN_WITHOUT_KAN: return say(m, "rinshan without a kan");
+  case MJ_BAD_CONTEXT: return say(m, "the context is out of range");
   default: return say(m, "cannot score this hand");
   }
 }

@@ -124,7 +124,8 @@ bool mj_is_kokushi(const uint8_t count[MJ_KINDS]);
 void mj_shanten_init(void);
 /* Tiles from a complete hand of `melds` melds and a pair, less one: -1
    is complete, 0 is ready (tenpai).  A hand of 3k+1 or 3k+2 tiles
-   with k = melds. */
+   with k = melds (0 to 4).  Here and below count[] is a real hand: at
+   most 4 of a kind and 14 tiles. */
 int mj_shanten_regular(const uint8_t count[MJ_KINDS], int melds);
 int mj_shanten_chiitoitsu(const uint8_t count[MJ_KINDS]);
 int mj_shanten_kokushi(const uint8_t count[MJ_KINDS]);
@@ -215,6 +216,7 @@ typedef enum mj_status {
   MJ_TENHOU_NOT_DEALER,       /* tenhou needs seat east, chiihou another */
   MJ_FIRST_TURN_OPEN,         /* tenhou or chiihou with melds */
   MJ_RINSHAN_WITHOUT_KAN,
+  MJ_BAD_CONTEXT,             /* a kind, wind, meld or count out of range */
 } mj_status;
 
 typedef enum mj_limit {

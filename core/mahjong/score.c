@@ -279,8 +279,31 @@ static bool best_for_win(const mj_facts *f, const mj_context *ctx,
   return found;
 }
 
+/* What a C caller could get wrong that the text forms never give. */
+static bool context_in_range(const mj_context *ctx) {
+  if (ctx->nmelds < 0 || ctx->nmelds > 4 || ctx->ndora < 0 || ctx->nura < 0 ||
+      ctx->ndora > MJ_MAX_INDICATORS || ctx->nura > MJ_MAX_INDICATORS ||
+      ctx->honba < 0 || ctx->kyoutaku < 0)
+    return false;
+  if ((ctx->seat != -1 && (ctx->seat < MJ_EAST || ctx->seat > MJ_NORTH)) ||
+      (ctx->round != -1 && (ctx->round < MJ_EAST || ctx->round > MJ_NORTH)))
+    return false;
+  for (int i = 0; i < ctx->ndora; i++)
+    if (ctx->dora[i] >= MJ_KINDS) return false;
+  for (int i = 0; i < ctx->nura; i++)
+    if (ctx->ura[i] >= MJ_KINDS) return false;
+  for (int i = 0; i < ctx->nmelds; i++) {
+    const mj_meld *m = &ctx->meld[i];
+    if (m->tile >= MJ_KINDS || m->kind > MJ_ANKAN ||
+        (m->kind == MJ_CHI && (MJ_IS_HONOR(m->tile) || m->tile % 9 > 6)))
+      return false;
+  }
+  return true;
+}
+
 mj_status mj_score_hand(const mj_tiles *hand, const mj_context *ctx,
                         mj_score *out) {
+  if (!context_in_range(ctx)) return MJ_BAD_CONTEXT;
   mj_facts f;
   mj_find_facts(hand, ctx, &f);
   mj_status status = check_context(hand, ctx, &f);

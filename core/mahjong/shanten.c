@@ -217,7 +217,7 @@ static int regular_distance(const uint8_t count[MJ_KINDS], int melds) {
 
 int mj_shanten_regular(const uint8_t count[MJ_KINDS], int melds) {
   mj_shanten_init();
-  return regular_distance(count, melds) - 1;
+  return regular_distance(count, melds < 0 ? 0 : melds > 4 ? 4 : melds) - 1;
 }
 
 int mj_shanten_chiitoitsu(const uint8_t count[MJ_KINDS]) {

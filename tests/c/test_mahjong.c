@@ -577,6 +577,37 @@ static void test_known_points(void **unused) {
   assert_int_equal(s.han, 4);
 }
 
+/* What a C caller may get wrong is refused, never read past. */
+static void test_score_refusals(void **unused) {
+  (void)unused;
+  mj_context ctx;
+  mj_score s;
+  const char *hand = "123m456p789s23455s";
+  mj_default_context(&ctx);
+  ctx.nmelds = 5;
+  assert_int_equal(score_of(hand, "4s", &ctx, &s), MJ_BAD_CONTEXT);
+  mj_default_context(&ctx);
+  ctx.dora[ctx.ndora++] = MJ_KINDS;
+  assert_int_equal(score_of(hand, "4s", &ctx, &s), MJ_BAD_CONTEXT);
+  mj_default_context(&ctx);
+  ctx.seat = 3;
+  assert_int_equal(score_of(hand, "4s", &ctx, &s), MJ_BAD_CONTEXT);
+  mj_default_context(&ctx);
+  ctx.meld[ctx.nmelds++] = (mj_meld){MJ_CHI, MJ_EAST, 0};
+  assert_int_equal(score_of("456p789s23455s", "4s", &ctx, &s), MJ_BAD_CONTEXT);
+  mj_default_context(&ctx);
+  ctx.meld[ctx.nmelds++] = (mj_meld){MJ_KAN, 0, 0};
+  assert_int_equal(score_of("11m456p789s234s", "4s", &ctx, &s), MJ_FIFTH_TILE);
+  assert_int_equal(score_of(hand, "4s", &ctx, &s), MJ_BAD_COUNT);
+  mj_default_context(&ctx);
+  assert_int_equal(score_of(hand, "1z", &ctx, &s), MJ_WIN_NOT_IN_HAND);
+  ctx.win = 99;
+  mj_tiles t = hand_of(hand);
+  assert_int_equal(mj_score_hand(&t, &ctx, &s), MJ_WIN_NOT_IN_HAND);
+  mj_default_context(&ctx);
+  assert_int_equal(score_of("123m456p789s11z222s", "2s", &ctx, &s), MJ_NO_YAKU);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_parse_forms),
@@ -592,6 +623,7 @@ int main(void) {
     cmocka_unit_test(test_discards),
     cmocka_unit_test(test_seed_scores),
     cmocka_unit_test(test_known_points),
+    cmocka_unit_test(test_score_refusals),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
