@@ -225,7 +225,8 @@ static int push_accepted(lua_State *L, uint64_t kinds, const uint8_t *count) {
 }
 
 /* waits(s) -> the tiles that complete a ready hand of 13 (10, 7, 4, 1),
-   {tile = copies unseen}, and their sum; empty when it is not ready */
+   {tile = copies unseen}, their sum, and the shanten; no tiles when it
+   is not ready */
 static int mahjong_waits(lua_State *L) {
   mj_tiles t;
   READ_HAND(L, 1, "1", &t);

@@ -367,6 +367,18 @@ describe("mahjong.score", function()
     assert.same({base = 20, tsumo = 2, ["tanki wait on 1s"] = 2,
                  ["closed triplet 999m"] = 8, ["open triplet 555s"] = 2,
                  ["closed kan 2222p"] = 16, ["open kan 1111z"] = 16}, reasons)
+    -- and the other four: closed simple triplet 4, open terminal triplet 4,
+    -- open simple kan 8, closed terminal kan 32; 20 + 2 + 2 = 72 -> 80
+    _, r = yaku_of("444m11s", {win = "1s", tsumo = true,
+                               melds = {"pon:999p", "kan:5555s", "ankan:9999m"}})
+    assert.equal(80, r.fu)
+    reasons = {}
+    for _, item in ipairs(r.fu_details) do reasons[item.reason] = item.fu end
+    assert.same({base = 20, tsumo = 2, ["tanki wait on 1s"] = 2,
+                 ["closed triplet 444m"] = 4, ["open triplet 999p"] = 4,
+                 ["open kan 5555s"] = 8, ["closed kan 9999m"] = 32}, reasons)
+    assert.same({toitoi = 2}, (yaku_of("444m11s", {win = "1s", tsumo = true,
+                 melds = {"pon:999p", "kan:5555s", "ankan:9999m"}})))
   end)
 
   it("pays as the tables say", function()
