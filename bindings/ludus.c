@@ -29,6 +29,7 @@ static const luaL_Reg game_modules[] = {
 static const luaL_Reg library_modules[] = {
   {"ai", luaopen_ludus_ai},
   {"sudoku", luaopen_ludus_sudoku},
+  {"mahjong", luaopen_ludus_mahjong},
   {NULL, NULL}
 };
 

@@ -41,6 +41,9 @@ int luaopen_ludus_ai(lua_State *L);
 /* ludus.sudoku: puzzles, solver, generator and hints (lsudoku.c). */
 int luaopen_ludus_sudoku(lua_State *L);
 
+/* ludus.mahjong: riichi hand analysis (lmahjong.c). */
+int luaopen_ludus_mahjong(lua_State *L);
+
 /* The pure-Lua modules compiled in from scripts/ludus/ (embedded.c). */
 typedef struct ludus_script {
   const char *name;          /* "ludus.help" */

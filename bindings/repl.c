@@ -876,6 +876,8 @@ static int make_globals(lua_State *L) {
   set_global(L, "match");
   lua_getfield(L, 1, "sudoku");
   set_global(L, "sudoku");
+  lua_getfield(L, 1, "mahjong");
+  set_global(L, "mahjong");
   lua_getfield(L, LUA_REGISTRYINDEX, REPL_STATE);
   lua_getfield(L, 1, "pretty");
   lua_setfield(L, -2, "pretty");

@@ -201,6 +201,25 @@ return {
       candidates = "p:candidates() -> as sudoku.candidates",
     },
   },
+  mahjong = {
+    summary = "riichi mahjong hands: parse, readings, shanten, waits, yaku and points",
+    functions = {
+      tiles = 'mahjong.tiles("234p45688s") -> the tiles as a sorted list '
+        .. '({"2p", "3p", ...}; red fives "0m"), or nil, message',
+      decompose = 'mahjong.decompose(hand) -> every reading of a complete hand: '
+        .. '{pair="8s", melds={"234m", ...}}, {form="chiitoitsu", pairs=}, '
+        .. '{form="kokushi"}; {} if not complete',
+      shanten = 'mahjong.shanten(hand [, "regular"|"chiitoitsu"|"kokushi"]) -> '
+        .. "tiles from ready (0; -1 complete), the least of the forms by default",
+      waits = "mahjong.waits(hand13) -> the winning tiles, {tile = copies unseen}, "
+        .. "their sum, the shanten (no tiles unless ready)",
+      discards = "mahjong.discards(hand14) -> {discard=, shanten=, accepted=, "
+        .. "counts=, total=} for each tile to let go, best first",
+      score = "mahjong.score(hand, {win=, tsumo=, riichi=, seat=, round=, dora=, "
+        .. "ura=, melds=, honba=, kyoutaku=, rules=, ...}) -> {han, fu, yaku, "
+        .. 'yakuman, points, limit, decomposition, fu_details}, or nil, "no yaku"',
+    },
+  },
   match = {
     summary = "match(G, a, b, {games=, swap=, opening=, seed=}) -> score, Elo, records",
     functions = {

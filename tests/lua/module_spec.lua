@@ -86,6 +86,19 @@ describe("doc of sudoku", function()
   end)
 end)
 
+describe("doc of mahjong", function()
+  it("describes every function, and no more", function()
+    local entry = assert(doc.mahjong, "no doc entry for mahjong")
+    assert.equal("string", type(entry.summary))
+    for key in pairs(ludus.mahjong) do
+      assert.equal("string", type(entry.functions[key]), "mahjong." .. key)
+    end
+    for key in pairs(entry.functions) do
+      assert.is_function(ludus.mahjong[key], "doc names a missing function " .. key)
+    end
+  end)
+end)
+
 describe("the example scripts", function()
   it("tictactoe.lua plays to a draw", function()
     local bin = os.getenv("LUDUS_BIN_DIR") or "."

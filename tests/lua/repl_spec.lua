@@ -363,7 +363,7 @@ error(setmetatable({}, {__tostring = function() return "my error" end}))
     assert.equals("stdin:1: 'end' expected near <eof>\n", result.err)
   end)
 
-  it("makes ludus, the games, ai, match, sudoku and help global", function()
+  it("makes ludus, the games, ai, match, sudoku, mahjong and help global", function()
     local result = repl([[
 ludus == require "ludus"
 tictactoe == require "ludus.tictactoe"
@@ -374,9 +374,10 @@ help == require "ludus.help"
 ai == require "ludus.ai"
 match == require "ludus.match"
 sudoku == require "ludus.sudoku"
+mahjong == require "ludus.mahjong"
 ludus.games
 ]])
-    assert.equals(("true\n"):rep(9) .. '{"tictactoe", "connect4", "mnk", "gomoku", "reversi"}\n',
+    assert.equals(("true\n"):rep(10) .. '{"tictactoe", "connect4", "mnk", "gomoku", "reversi"}\n',
                   result.body)
   end)
 
@@ -437,6 +438,7 @@ describe("help", function()
                    "  reversi    Reversi %(Othello%) on 4x4[^\n]+\n" ..
                    "  ai         searches and AI players[^\n]+\n" ..
                    "  game       games written in Lua[^\n]+\n" ..
+                   "  mahjong    riichi mahjong hands[^\n]+\n" ..
                    "  match      [^\n]+\n" ..
                    "  sudoku     Sudoku 4x4 to 25x25[^\n]+\n$", result.body)
   end)
@@ -472,8 +474,8 @@ help(tictactoe.new)
 
   it("help(x) says what it knows when it does not know x", function()
     local result = repl("help(42)\nhelp('nothing')\nhelp(undefined_name)\n")
-    local known = "(help knows: tictactoe, connect4, mnk, gomoku, reversi, ai, game, match, "
-      .. "sudoku)\n"
+    local known = "(help knows: tictactoe, connect4, mnk, gomoku, reversi, ai, game, "
+      .. "mahjong, match, sudoku)\n"
     assert.equals("help: no help for 42 " .. known ..
                   'help: no help for "nothing" ' .. known ..
                   "help: no help for nil " .. known, result.body)

@@ -1,0 +1,688 @@
+/*
+** lmahjong.c: `ludus.mahjong`, riichi hand analysis (core/mahjong).
+** Hands are strings in Tenhou's forms ("234p234m45688s", "2p3p4p...");
+** results are plain tables.  Bad input (a hand, a tile, a meld or a
+** context that cannot be read) returns nil, message; a wrong type where
+** a table or a string must be raises.
+*/
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "ludus.h"
+#include "mahjong/mahjong.h"
+
+#define SCORE_TYPE "ludus.mahjong.score"
+
+typedef struct message {
+  char text[256];
+} message;
+
+static bool say(message *m, const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(m->text, sizeof m->text, fmt, args);
+  va_end(args);
+  return false;
+}
+
+static int fail(lua_State *L, const message *m) {
+  lua_pushnil(L);
+  lua_pushfstring(L, "mahjong: %s", m->text);
+  return 2;
+}
+
+static void push_tile(lua_State *L, int kind, bool red) {
+  char name[3];
+  mj_tile_name(kind, red, name);
+  lua_pushstring(L, name);
+}
+
+/* ---- reading tiles ---- */
+
+/* Why text did not parse, with the 1-based position. */
+static bool parse_failure(message *m, const char *text, mj_error e,
+                          const mj_parse_error *err) {
+  int at = err->at + 1;
+  char c = text[err->at];
+  char tile[3];
+  switch (e) {
+  case MJ_EUNKNOWN:
+    if (c >= 32 && c < 127)
+      return say(m, "unknown character '%c' at position %d of '%s' (tiles are "
+                 "digits followed by m, p, s or z)", c, at, text);
+    return say(m, "unknown byte %d at position %d (tiles are digits followed "
+               "by m, p, s or z)", (unsigned char)c, at);
+  case MJ_ENOSUIT:
+    return say(m, "'%c' at position %d of '%s' has no suit (write m, p, s or "
+               "z after the digits)", c, at, text);
+  case MJ_ENODIGIT:
+    return say(m, "'%c' at position %d of '%s' follows no digit", c, at, text);
+  case MJ_EHONOR:
+    return say(m, "'%cz' at position %d of '%s' is not a tile (honors are 1z "
+               "to 7z)", c, at, text);
+  case MJ_EFIFTH:
+    mj_tile_name(err->kind, false, tile);
+    return say(m, "a fifth %s at position %d of '%s' (there are four of each "
+               "tile)", tile, at, text);
+  default:
+    return say(m, "cannot read '%s'", text);
+  }
+}
+
+static bool read_tiles(const char *text, size_t len, mj_tiles *t, message *m) {
+  mj_parse_error err;
+  mj_error e = mj_parse(text, len, t, &err);
+  return e == MJ_OK || parse_failure(m, text, e, &err);
+}
+
+/* The hand at arg: tiles whose count fits k melds and a pair (3k+2) or
+   k melds and one tile (3k+1), as `forms` allows ("2", "1" or "12"). */
+static bool read_hand(lua_State *L, int arg, const char *forms, mj_tiles *t,
+                      message *m) {
+  size_t len;
+  const char *text = luaL_checklstring(L, arg, &len);
+  if (!read_tiles(text, len, t, m)) return false;
+  int r = t->n % 3;
+  bool ok = t->n <= MJ_MAX_HAND && r != 0 && strchr(forms, '0' + r);
+  if (ok) return true;
+  if (!strcmp(forms, "2"))
+    return say(m, "%d tiles in '%s', expected 14 (or 11, 8, 5, 2 with melds "
+               "called)", t->n, text);
+  if (!strcmp(forms, "1"))
+    return say(m, "%d tiles in '%s', expected 13 (or 10, 7, 4, 1 with melds "
+               "called)", t->n, text);
+  return say(m, "%d tiles in '%s', expected 13 or 14 (or 3 fewer for each meld "
+             "called)", t->n, text);
+}
+
+#define READ_HAND(L, arg, forms, t) do { \
+    message m_; \
+    if (!read_hand(L, arg, forms, t, &m_)) return fail(L, &m_); \
+  } while (0)
+
+/* tiles(s) -> the tiles of s as a sorted list of names */
+static int mahjong_tiles(lua_State *L) {
+  size_t len;
+  const char *text = luaL_checklstring(L, 1, &len);
+  mj_tiles t;
+  message m;
+  if (!read_tiles(text, len, &t, &m)) return fail(L, &m);
+  lua_createtable(L, t.n, 0);
+  int n = 0;
+  for (int k = 0; k < MJ_KINDS; k++) {
+    for (int i = 0; i < t.count[k]; i++) {
+      push_tile(L, k, k < MJ_HONORS && k % 9 == 4 && i < t.red[MJ_SUIT(k)]);
+      lua_rawseti(L, -2, ++n);
+    }
+  }
+  return 1;
+}
+
+/* ---- readings ---- */
+
+static void push_group(lua_State *L, const mj_group *g) {
+  mj_meld meld = {g->kind == MJ_SEQUENCE ? MJ_CHI : MJ_PON, g->tile, 0};
+  char text[8];
+  mj_meld_text(&meld, text, sizeof text);
+  lua_pushstring(L, text);
+}
+
+static const char *const meld_prefix[] = {"chi:", "pon:", "kan:", "ankan:"};
+
+/* {pair=, melds={...}}, {form="chiitoitsu", pairs={...}} or
+   {form="kokushi"}; called melds, when given, end the list of melds. */
+static void push_reading(lua_State *L, const mj_reading *r,
+                         const mj_meld *called, int ncalled) {
+  lua_createtable(L, 0, 2);
+  if (r->form == MJ_KOKUSHI) {
+    lua_pushliteral(L, "kokushi");
+    lua_setfield(L, -2, "form");
+    return;
+  }
+  if (r->form == MJ_CHIITOITSU) {
+    lua_pushliteral(L, "chiitoitsu");
+    lua_setfield(L, -2, "form");
+    lua_createtable(L, 7, 0);
+    for (int i = 0; i < r->n; i++) {
+      push_tile(L, r->group[i].tile, false);
+      lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "pairs");
+    return;
+  }
+  push_tile(L, r->pair, false);
+  lua_setfield(L, -2, "pair");
+  lua_createtable(L, 4, 0);
+  for (int i = 0; i < r->n; i++) {
+    push_group(L, &r->group[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  for (int i = 0; i < ncalled; i++) {
+    char text[8];
+    mj_meld_text(&called[i], text, sizeof text);
+    lua_pushfstring(L, "%s%s", meld_prefix[called[i].kind], text);
+    lua_rawseti(L, -2, r->n + i + 1);
+  }
+  lua_setfield(L, -2, "melds");
+}
+
+/* decompose(s) -> every reading of a complete hand; {} when it is not */
+static int mahjong_decompose(lua_State *L) {
+  mj_tiles t;
+  READ_HAND(L, 1, "2", &t);
+  mj_reading r[MJ_MAX_READINGS];
+  int n = mj_decompose(t.count, t.n / 3, r);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    push_reading(L, &r[i], NULL, 0);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* ---- shanten, waits, discards ---- */
+
+/* shanten(s [, form]) -> the least shanten, or that of one form */
+static int mahjong_shanten(lua_State *L) {
+  static const char *const forms[] = {"all", "regular", "chiitoitsu",
+                                      "kokushi", NULL};
+  mj_tiles t;
+  READ_HAND(L, 1, "12", &t);
+  int form = luaL_checkoption(L, 2, "all", forms);
+  if (form >= 2 && t.n < 13) {
+    message m;
+    say(&m, "%s needs 13 or 14 tiles (got %d)", forms[form], t.n);
+    return fail(L, &m);
+  }
+  int shanten = form == 0 ? mj_shanten(t.count, t.n)
+                : form == 1 ? mj_shanten_regular(t.count, t.n / 3)
+                : form == 2 ? mj_shanten_chiitoitsu(t.count)
+                : mj_shanten_kokushi(t.count);
+  lua_pushinteger(L, shanten);
+  return 1;
+}
+
+/* A list of the kinds in `kinds`, and a table of the copies of each
+   not among the counted tiles; returns their sum. */
+static int push_accepted(lua_State *L, uint64_t kinds, const uint8_t *count) {
+  int total = 0, n = 0;
+  lua_newtable(L);
+  lua_newtable(L);
+  for (int k = 0; k < MJ_KINDS; k++) {
+    if (!(kinds >> k & 1)) continue;
+    push_tile(L, k, false);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -4, ++n);
+    lua_pushinteger(L, 4 - count[k]);
+    lua_rawset(L, -3);
+    total += 4 - count[k];
+  }
+  return total;
+}
+
+/* waits(s) -> the tiles that complete a ready hand of 13 (10, 7, 4, 1),
+   {tile = copies unseen}, their sum, and the shanten; no tiles when it
+   is not ready */
+static int mahjong_waits(lua_State *L) {
+  mj_tiles t;
+  READ_HAND(L, 1, "1", &t);
+  int shanten;
+  uint64_t waits = mj_ukeire(t.count, t.n, &shanten);
+  int total = push_accepted(L, shanten == 0 ? waits : 0, t.count);
+  lua_pushinteger(L, total);
+  lua_pushinteger(L, shanten);
+  return 4;
+}
+
+/* discards(s) -> for each tile of a hand of 14 (11, 8, 5, 2):
+   {discard=, shanten=, accepted={...}, counts={...}, total=}, best first */
+static int mahjong_discards(lua_State *L) {
+  mj_tiles t;
+  READ_HAND(L, 1, "2", &t);
+  mj_discard d[MJ_KINDS];
+  int n = mj_discards(t.count, t.n, d);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    lua_createtable(L, 0, 5);
+    push_tile(L, d[i].tile, false);
+    lua_setfield(L, -2, "discard");
+    lua_pushinteger(L, d[i].shanten);
+    lua_setfield(L, -2, "shanten");
+    int total = push_accepted(L, d[i].accepted, t.count);
+    lua_setfield(L, -3, "counts");
+    lua_setfield(L, -2, "accepted");
+    lua_pushinteger(L, total);
+    lua_setfield(L, -2, "total");
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* ---- the context of a win ---- */
+
+static bool read_tile_name(lua_State *L, int idx, const char *field,
+                           uint8_t *kind, message *m) {
+  size_t len;
+  const char *s = lua_type(L, idx) == LUA_TSTRING ? lua_tolstring(L, idx, &len)
+                                                  : NULL;
+  bool red;
+  int k = s ? mj_tile_from_name(s, len, &red) : -1;
+  if (k < 0)
+    return say(m, "%s must be a tile like '5m' or '7z' (got %s)", field,
+               s ? s : luaL_typename(L, idx));
+  *kind = (uint8_t)k;
+  return true;
+}
+
+/* Indicators: a list of tile names, or one string of tiles. */
+static bool read_indicators(lua_State *L, int idx, const char *field,
+                            uint8_t *out, int *n, message *m) {
+  *n = 0;
+  if (lua_type(L, idx) == LUA_TSTRING) {
+    size_t len;
+    const char *text = lua_tolstring(L, idx, &len);
+    mj_tiles t;
+    if (!read_tiles(text, len, &t, m)) return false;
+    for (int k = 0; k < MJ_KINDS; k++)
+      for (int i = 0; i < t.count[k]; i++) {
+        if (*n == MJ_MAX_INDICATORS)
+          return say(m, "%s: at most %d indicators", field, MJ_MAX_INDICATORS);
+        out[(*n)++] = (uint8_t)k;
+      }
+    return true;
+  }
+  if (!lua_istable(L, idx))
+    return say(m, "%s must be a list of tiles (got %s)", field,
+               luaL_typename(L, idx));
+  lua_Integer len = luaL_len(L, idx);
+  if (len > MJ_MAX_INDICATORS)
+    return say(m, "%s: at most %d indicators (got %d)", field,
+               MJ_MAX_INDICATORS, (int)len);
+  for (lua_Integer i = 1; i <= len; i++) {
+    lua_geti(L, idx, i);
+    bool ok = read_tile_name(L, -1, field, &out[*n], m);
+    lua_pop(L, 1);
+    if (!ok) return false;
+    (*n)++;
+  }
+  return true;
+}
+
+static bool read_melds(lua_State *L, int idx, mj_context *ctx, message *m) {
+  if (!lua_istable(L, idx))
+    return say(m, "melds must be a list like {\"chi:234m\", \"pon:555z\"} "
+               "(got %s)", luaL_typename(L, idx));
+  lua_Integer len = luaL_len(L, idx);
+  if (len > 4) return say(m, "at most 4 melds (got %d)", (int)len);
+  for (lua_Integer i = 1; i <= len; i++) {
+    lua_geti(L, idx, i);
+    size_t n;
+    const char *text = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &n)
+                                                      : NULL;
+    mj_parse_error err;
+    mj_error e = text ? mj_parse_meld(text, n, &ctx->meld[i - 1], &err) : MJ_EMELD;
+    bool ok = e == MJ_OK;
+    if (!ok && (e == MJ_EMELD || !text))
+      say(m, "meld %d is %s%s%s, expected chi:234m, pon:555z, kan:1111p or "
+          "ankan:1111p", (int)i, text ? "'" : "",
+          text ? text : luaL_typename(L, -1), text ? "'" : "");
+    else if (!ok)
+      parse_failure(m, text, e, &err);
+    lua_pop(L, 1);
+    if (!ok) return false;
+  }
+  ctx->nmelds = (int)len;
+  return true;
+}
+
+static bool read_wind(lua_State *L, int idx, const char *field, int *wind,
+                      message *m) {
+  static const char winds[] = "ESWN";
+  bool text = lua_type(L, idx) == LUA_TSTRING;
+  const char *s = text ? lua_tostring(L, idx) : luaL_typename(L, idx);
+  if (!text || strlen(s) != 1 || !strchr(winds, s[0]))
+    return say(m, "%s must be \"E\", \"S\", \"W\" or \"N\" (got %s)", field, s);
+  *wind = MJ_EAST + (int)(strchr(winds, s[0]) - winds);
+  return true;
+}
+
+static bool read_count(lua_State *L, int idx, const char *field, int *out,
+                       message *m) {
+  int isint;
+  lua_Integer v = lua_tointegerx(L, idx, &isint);
+  if (!isint || lua_type(L, idx) != LUA_TNUMBER || v < 0 || v > 99)
+    return say(m, "%s must be a whole number from 0 to 99", field);
+  *out = (int)v;
+  return true;
+}
+
+static bool read_rules(lua_State *L, int idx, mj_rules *rules, message *m) {
+  static const char *const names[] = {"kuitan", "aka", "kiriage",
+                                      "double_yakuman", "kazoe",
+                                      "open_pinfu_fu", NULL};
+  bool *fields[] = {&rules->kuitan, &rules->aka, &rules->kiriage,
+                    &rules->double_yakuman, &rules->kazoe,
+                    &rules->open_pinfu_fu};
+  if (!lua_istable(L, idx))
+    return say(m, "rules must be a table (got %s)", luaL_typename(L, idx));
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    int top = lua_gettop(L);
+    const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
+    int i = 0;
+    while (names[i] && strcmp(names[i], key)) i++;
+    bool ok = true;
+    if (!names[i]) {
+      ok = say(m, "unknown rule '%s' (rules: kuitan, aka, kiriage, "
+               "double_yakuman, kazoe, open_pinfu_fu)",
+               luaL_tolstring(L, -2, NULL));
+    } else if (lua_type(L, -1) == LUA_TBOOLEAN) {
+      *fields[i] = lua_toboolean(L, -1);
+    } else if (!strcmp(key, "kazoe") && lua_type(L, -1) == LUA_TSTRING &&
+               (!strcmp(lua_tostring(L, -1), "sanbaiman") ||
+                !strcmp(lua_tostring(L, -1), "yakuman"))) {
+      rules->kazoe = !strcmp(lua_tostring(L, -1), "yakuman");
+    } else {
+      ok = say(m, "rule '%s' must be true or false%s", key,
+               strcmp(key, "kazoe") ? "" : " (or \"sanbaiman\", \"yakuman\")");
+    }
+    lua_settop(L, top - (ok ? 1 : 2));
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/* The flags of a context, in the order of mj_context. */
+static const char *const flag_names[] = {
+  "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei",
+  "rinshan", "chankan", "tenhou", "chiihou", NULL
+};
+
+static bool *flag_field(mj_context *ctx, int i) {
+  bool *fields[] = {&ctx->tsumo, &ctx->riichi, &ctx->double_riichi,
+                    &ctx->ippatsu, &ctx->haitei, &ctx->houtei, &ctx->rinshan,
+                    &ctx->chankan, &ctx->tenhou, &ctx->chiihou};
+  return fields[i];
+}
+
+static bool read_field(lua_State *L, const char *key, mj_context *ctx,
+                       message *m) {
+  for (int i = 0; flag_names[i]; i++) {
+    if (strcmp(key, flag_names[i])) continue;
+    if (lua_type(L, -1) != LUA_TBOOLEAN)
+      return say(m, "%s must be true or false (got %s)", key,
+                 luaL_typename(L, -1));
+    *flag_field(ctx, i) = lua_toboolean(L, -1);
+    return true;
+  }
+  if (!strcmp(key, "win")) {
+    uint8_t k;
+    if (!read_tile_name(L, -1, "win", &k, m)) return false;
+    ctx->win = k;
+    return true;
+  }
+  if (!strcmp(key, "seat")) return read_wind(L, -1, key, &ctx->seat, m);
+  if (!strcmp(key, "round")) return read_wind(L, -1, key, &ctx->round, m);
+  if (!strcmp(key, "dora"))
+    return read_indicators(L, lua_gettop(L), key, ctx->dora, &ctx->ndora, m);
+  if (!strcmp(key, "ura"))
+    return read_indicators(L, lua_gettop(L), key, ctx->ura, &ctx->nura, m);
+  if (!strcmp(key, "melds")) return read_melds(L, lua_gettop(L), ctx, m);
+  if (!strcmp(key, "honba")) return read_count(L, -1, key, &ctx->honba, m);
+  if (!strcmp(key, "kyoutaku")) return read_count(L, -1, key, &ctx->kyoutaku, m);
+  if (!strcmp(key, "rules")) return read_rules(L, lua_gettop(L), &ctx->rules, m);
+  return say(m, "unknown field '%s' in the context (see help(mahjong.score))",
+             key);
+}
+
+static bool read_context(lua_State *L, int idx, mj_context *ctx, message *m) {
+  mj_default_context(ctx);
+  if (lua_isnoneornil(L, idx)) return true;
+  luaL_checktype(L, idx, LUA_TTABLE);
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    int top = lua_gettop(L);
+    bool ok = lua_type(L, -2) == LUA_TSTRING
+                  ? read_field(L, lua_tostring(L, -2), ctx, m)
+                  : say(m, "context keys are names (got %s)",
+                        luaL_tolstring(L, -2, NULL));
+    lua_settop(L, top - (ok ? 1 : 2));
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/* ---- scores ---- */
+
+static const char *const limit_names[] = {
+  NULL, "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman"
+};
+
+static const char *const wait_names[] = {
+  "ryanmen", "kanchan", "penchan", "shanpon", "tanki", "kokushi 13-sided"
+};
+
+/* The reason of a fu item, as a score sheet says it. */
+static void fu_reason(const mj_fu_item *item, const mj_score *s, char *buf,
+                      size_t size) {
+  char tile[3];
+  mj_tile_name(item->tile, false, tile);
+  switch (item->reason) {
+  case MJ_FU_BASE: snprintf(buf, size, "base"); break;
+  case MJ_FU_CHIITOITSU: snprintf(buf, size, "seven pairs"); break;
+  case MJ_FU_CLOSED_RON: snprintf(buf, size, "closed ron"); break;
+  case MJ_FU_TSUMO: snprintf(buf, size, "tsumo"); break;
+  case MJ_FU_OPEN_PINFU: snprintf(buf, size, "open hand, no other fu"); break;
+  case MJ_FU_WAIT:
+    snprintf(buf, size, "%s wait on %s", wait_names[s->wait], tile);
+    break;
+  case MJ_FU_PAIR: snprintf(buf, size, "value pair %s", tile); break;
+  default: {
+    mj_meld m = {MJ_PON, item->tile, 0};
+    char text[8];
+    mj_tiles t;
+    mj_clear(&t);
+    mj_meld_tiles(&m, &t);
+    if (item->reason == MJ_FU_KAN) t.count[item->tile]++;
+    mj_format(&t, text, sizeof text);
+    snprintf(buf, size, "%s %s %s", item->closed ? "closed" : "open",
+             item->reason == MJ_FU_KAN ? "kan" : "triplet", text);
+  }
+  }
+}
+
+static void set_int(lua_State *L, const char *key, lua_Integer v) {
+  lua_pushinteger(L, v);
+  lua_setfield(L, -2, key);
+}
+
+static void push_score(lua_State *L, const mj_score *s, const mj_context *ctx) {
+  lua_createtable(L, 0, 12);
+  set_int(L, "han", s->han);
+  set_int(L, "fu", s->fu);
+  set_int(L, "yakuman", s->yakuman);
+  lua_createtable(L, s->nyaku, 0);
+  for (int i = 0; i < s->nyaku; i++) {
+    lua_createtable(L, 0, 3);
+    lua_pushstring(L, mj_yaku_name(s->yaku[i].yaku));
+    lua_setfield(L, -2, "name");
+    lua_pushstring(L, mj_yaku_name_ja(s->yaku[i].yaku));
+    lua_setfield(L, -2, "name_ja");
+    set_int(L, "han", s->yaku[i].han);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "yaku");
+  lua_createtable(L, 0, 3);
+  if (!s->tsumo) {
+    set_int(L, "ron", s->ron);
+  } else if (s->dealer) {
+    set_int(L, "tsumo_all", s->tsumo_all);
+  } else {
+    set_int(L, "tsumo_dealer", s->tsumo_dealer);
+    set_int(L, "tsumo_other", s->tsumo_other);
+  }
+  set_int(L, "total", s->total);
+  lua_setfield(L, -2, "points");
+  set_int(L, "basic", s->basic);
+  if (limit_names[s->limit]) {
+    lua_pushstring(L, limit_names[s->limit]);
+    lua_setfield(L, -2, "limit");
+  }
+  push_reading(L, &s->reading, ctx->meld, ctx->nmelds);
+  lua_setfield(L, -2, "decomposition");
+  push_tile(L, s->win, false);
+  lua_setfield(L, -2, "win");
+  lua_pushstring(L, wait_names[s->wait]);
+  lua_setfield(L, -2, "wait");
+  lua_pushboolean(L, s->dealer);
+  lua_setfield(L, -2, "dealer");
+  lua_createtable(L, s->nfu, 0);
+  for (int i = 0; i < s->nfu; i++) {
+    char reason[64];
+    fu_reason(&s->fu_item[i], s, reason, sizeof reason);
+    lua_createtable(L, 0, 2);
+    set_int(L, "fu", s->fu_item[i].fu);
+    lua_pushstring(L, reason);
+    lua_setfield(L, -2, "reason");
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "fu_details");
+  luaL_setmetatable(L, SCORE_TYPE);
+}
+
+static bool status_failure(mj_status st, const mj_tiles *hand,
+                           const mj_context *ctx, message *m) {
+  switch (st) {
+  case MJ_NOT_WINNING: return say(m, "not a winning hand");
+  case MJ_NO_YAKU: return say(m, "no yaku");
+  case MJ_BAD_COUNT:
+    return say(m, "%d concealed tiles with %d meld%s, expected %d", hand->n,
+               ctx->nmelds, ctx->nmelds == 1 ? "" : "s", 14 - 3 * ctx->nmelds);
+  case MJ_FIFTH_TILE: return say(m, "hand and melds hold five of a tile");
+  case MJ_WIN_NOT_IN_HAND: {
+    char tile[3];
+    mj_tile_name(ctx->win, false, tile);
+    return say(m, "the winning tile %s is not in the hand (the hand includes "
+               "it)", tile);
+  }
+  case MJ_OPEN_RIICHI: return say(m, "riichi with an open hand");
+  case MJ_IPPATSU_WITHOUT_RIICHI: return say(m, "ippatsu without riichi");
+  case MJ_TSUMO_ONLY:
+    return say(m, "haitei, rinshan, tenhou and chiihou need tsumo = true");
+  case MJ_RON_ONLY: return say(m, "houtei and chankan are won by ron, not tsumo");
+  case MJ_TENHOU_NOT_DEALER:
+    return say(m, "tenhou is the dealer's (seat \"E\"), chiihou another's");
+  case MJ_FIRST_TURN_OPEN: return say(m, "tenhou and chiihou take no melds");
+  case MJ_RINSHAN_WITHOUT_KAN: return say(m, "rinshan without a kan");
+  case MJ_BAD_CONTEXT: return say(m, "the context is out of range");
+  default: return say(m, "cannot score this hand");
+  }
+}
+
+/* score(hand, ctx) -> {han, fu, yaku, yakuman, points, limit, ...}, or
+   nil, "no yaku" / "not a winning hand" / what is wrong */
+static int mahjong_score(lua_State *L) {
+  size_t len;
+  const char *text = luaL_checklstring(L, 1, &len);
+  mj_context ctx;
+  message m;
+  if (!read_context(L, 2, &ctx, &m)) return fail(L, &m);
+  mj_tiles hand;
+  if (!read_tiles(text, len, &hand, &m)) return fail(L, &m);
+  mj_score s;
+  mj_status st = mj_score_hand(&hand, &ctx, &s);
+  if (st != MJ_SCORED) {
+    status_failure(st, &hand, &ctx, &m);
+    return fail(L, &m);
+  }
+  push_score(L, &s, &ctx);
+  return 1;
+}
+
+/* Appends to a score sheet being written. */
+static void sheet_add(char *sheet, size_t size, const char *fmt, ...) {
+  size_t len = strlen(sheet);
+  va_list args;
+  va_start(args, fmt);
+  if (len < size) vsnprintf(sheet + len, size - len, fmt, args);
+  va_end(args);
+}
+
+/* The integer field key of the table at idx; 0 when absent. */
+static int int_field(lua_State *L, int idx, const char *key, bool *present) {
+  lua_getfield(L, idx, key);
+  if (present) *present = !lua_isnil(L, -1);
+  int v = (int)lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  return v;
+}
+
+/* A score as a score sheet: yaku and han, fu, points. */
+static int score_tostring(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  char sheet[2048] = "";
+  lua_getfield(L, 1, "yaku");
+  for (lua_Integer i = 1; i <= luaL_len(L, -1); i++) {
+    lua_geti(L, -1, i);
+    lua_getfield(L, -1, "name");
+    lua_getfield(L, -2, "name_ja");
+    sheet_add(sheet, sizeof sheet, "%-20s %3d han  %s\n", lua_tostring(L, -2),
+              int_field(L, -3, "han", NULL), lua_tostring(L, -1));
+    lua_pop(L, 3);
+  }
+  lua_pop(L, 1);
+  sheet_add(sheet, sizeof sheet, "%d fu:", int_field(L, 1, "fu", NULL));
+  lua_getfield(L, 1, "fu_details");
+  for (lua_Integer i = 1; i <= luaL_len(L, -1); i++) {
+    lua_geti(L, -1, i);
+    lua_getfield(L, -1, "reason");
+    sheet_add(sheet, sizeof sheet, "%s %s %d", i > 1 ? "," : "",
+              lua_tostring(L, -1), int_field(L, -2, "fu", NULL));
+    lua_pop(L, 2);
+  }
+  lua_pop(L, 1);
+  lua_getfield(L, 1, "limit");
+  const char *limit = lua_tostring(L, -1);
+  sheet_add(sheet, sizeof sheet, "\n%d han %d fu%s%s: ",
+            int_field(L, 1, "han", NULL), int_field(L, 1, "fu", NULL),
+            limit ? ", " : "", limit ? limit : "");
+  lua_pop(L, 1);
+  lua_getfield(L, 1, "points");
+  bool ron, all;
+  int paid = int_field(L, -1, "ron", &ron);
+  int each = int_field(L, -1, "tsumo_all", &all);
+  if (ron)
+    sheet_add(sheet, sizeof sheet, "ron %d", paid);
+  else if (all)
+    sheet_add(sheet, sizeof sheet, "tsumo %d all", each);
+  else
+    sheet_add(sheet, sizeof sheet, "tsumo %d/%d",
+              int_field(L, -1, "tsumo_other", NULL),
+              int_field(L, -1, "tsumo_dealer", NULL));
+  sheet_add(sheet, sizeof sheet, ", total %d", int_field(L, -1, "total", NULL));
+  lua_pushstring(L, sheet);
+  return 1;
+}
+
+static const luaL_Reg functions[] = {
+  {"tiles", mahjong_tiles},
+  {"decompose", mahjong_decompose},
+  {"shanten", mahjong_shanten},
+  {"waits", mahjong_waits},
+  {"discards", mahjong_discards},
+  {"score", mahjong_score},
+  {NULL, NULL}
+};
+
+int luaopen_ludus_mahjong(lua_State *L) {
+  luaL_newlib(L, functions);
+  luaL_newmetatable(L, SCORE_TYPE);
+  lua_pushcfunction(L, score_tostring);
+  lua_setfield(L, -2, "__tostring");
+  lua_pop(L, 1);
+  return 1;
+}

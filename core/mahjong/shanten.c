@@ -1,0 +1,298 @@
+/*
+** shanten.c: how far a hand is from complete, exactly, by tables.
+**
+** The distance of a hand is the fewest tiles to add before it holds a
+** complete hand (never more than four of a kind); the shanten number is
+** that less one.  It splits by suit: the distance is the least sum,
+** over the ways to share out the melds and the pair among the suits, of
+** each suit's distance to that many melds and pairs.  So each suit is
+** looked up in a table, need[v][m][p], for every count vector v of a
+** suit (nine kinds for m, p and s, seven without sequences for honors;
+** at most 14 tiles), and four lookups and a few additions give the
+** answer.
+**
+** The tables are built once, in about a tenth of a second, from two
+** facts (t ranges over the vectors that are exactly m melds and p
+** pairs):
+**   need = 3m + 2p - best, best(v) = the most tiles v shares with a t;
+**   best(v) = |v| when v is inside some t, else max over i of best(v-e_i)
+** (if v is inside no t, the best t leaves some tile of v unused, and
+** dropping it costs nothing).  And v is inside some t when it is one or
+** v+e_i is inside one, so both stay among vectors of at most 14 tiles.
+** The vectors are numbered in lexicographic order, so v-e_i comes
+** before v and v+e_i after it.
+*/
+#include <pthread.h>
+#include <string.h>
+
+#include "mahjong/mahjong.h"
+
+#define SUIT_TILES 14
+#define ENTRY 10                    /* index 2m + p: m 0..4 melds, p 0..1 */
+#define NUMBER_VECTORS 405350       /* 9 counts 0..4 summing to <= 14 */
+#define HONOR_VECTORS 43130         /* 7 such counts */
+
+typedef struct suit_table {
+  int kinds;
+  bool sequences;
+  uint32_t offset[9][SUIT_TILES + 1][5];
+  uint8_t (*need)[ENTRY];
+  uint32_t size;
+} suit_table;
+
+static uint8_t number_need[NUMBER_VECTORS][ENTRY];
+static uint8_t honor_need[HONOR_VECTORS][ENTRY];
+static suit_table numbers = {9, true, {{{0}}}, number_need, NUMBER_VECTORS};
+static suit_table honors = {7, false, {{{0}}}, honor_need, HONOR_VECTORS};
+
+static inline uint32_t rank(const suit_table *t, const uint8_t *v) {
+  uint32_t r = 0;
+  int sum = 0;
+  for (int i = 0; i < t->kinds; i++) {
+    r += t->offset[i][sum][v[i]];
+    sum += v[i];
+  }
+  return r;
+}
+
+/* The vector numbered r; returns its tile count. */
+static int unrank(const suit_table *t, uint32_t r, uint8_t *v) {
+  int sum = 0;
+  for (int i = 0; i < t->kinds; i++) {
+    int x = 0;
+    while (x < 4 && sum + x < SUIT_TILES && t->offset[i][sum][x + 1] <= r) x++;
+    r -= t->offset[i][sum][x];
+    v[i] = (uint8_t)x;
+    sum += x;
+  }
+  return sum;
+}
+
+static void number_vectors(suit_table *t) {
+  uint32_t rest[10][SUIT_TILES + 1];    /* ways to fill kinds i.. from sum s */
+  for (int s = 0; s <= SUIT_TILES; s++) rest[t->kinds][s] = 1;
+  for (int i = t->kinds - 1; i >= 0; i--) {
+    for (int s = 0; s <= SUIT_TILES; s++) {
+      uint32_t ways = 0;
+      for (int x = 0; x <= 4; x++) {
+        t->offset[i][s][x] = ways;
+        if (s + x <= SUIT_TILES) ways += rest[i + 1][s + x];
+      }
+      rest[i][s] = ways;
+    }
+  }
+}
+
+/* During the build an entry first holds two bit sets of the (m, p) for
+   which v is exactly m melds and p pairs (bytes 0-1), and is inside such
+   a set (bytes 2-3), as 1 << (2m + p); then best(v) for each (m, p). */
+static uint16_t get_bits(const uint8_t *entry, int at) {
+  return (uint16_t)(entry[at] | entry[at + 1] << 8);
+}
+
+static void set_bits(uint8_t *entry, int at, unsigned bits) {
+  entry[at] = (uint8_t)bits;
+  entry[at + 1] = (uint8_t)(bits >> 8);
+}
+
+#define PAIRLESS 0x155u             /* the bits with p = 0 */
+#define ALL_BITS 0x3ffu
+
+static void build(suit_table *t) {
+  number_vectors(t);
+  uint8_t v[9];
+  int k = t->kinds;
+  /* exactly m melds and p pairs: take a meld or a pair away */
+  set_bits(t->need[0], 0, 1);
+  for (uint32_t r = 1; r < t->size; r++) {
+    unrank(t, r, v);
+    unsigned exact = 0;
+    for (int i = 0; i < k; i++) {
+      if (v[i] >= 3) {
+        v[i] -= 3;
+        exact |= (unsigned)get_bits(t->need[rank(t, v)], 0) << 2;
+        v[i] += 3;
+      }
+      if (v[i] >= 2) {
+        v[i] -= 2;
+        exact |= (get_bits(t->need[rank(t, v)], 0) & PAIRLESS) << 1;
+        v[i] += 2;
+      }
+      if (t->sequences && i + 2 < k && v[i] && v[i + 1] && v[i + 2]) {
+        v[i]--, v[i + 1]--, v[i + 2]--;
+        exact |= (unsigned)get_bits(t->need[rank(t, v)], 0) << 2;
+        v[i]++, v[i + 1]++, v[i + 2]++;
+      }
+    }
+    set_bits(t->need[r], 0, exact & ALL_BITS);
+  }
+  /* inside some such set */
+  for (uint32_t r = t->size; r-- > 0;) {
+    int sum = unrank(t, r, v);
+    unsigned inside = get_bits(t->need[r], 0);
+    for (int i = 0; i < k && sum < SUIT_TILES; i++) {
+      if (v[i] == 4) continue;
+      v[i]++;
+      inside |= get_bits(t->need[rank(t, v)], 2);
+      v[i]--;
+    }
+    set_bits(t->need[r], 2, inside);
+  }
+  /* best, then need */
+  memset(t->need[0], 0, ENTRY);
+  for (uint32_t r = 1; r < t->size; r++) {
+    int sum = unrank(t, r, v);
+    unsigned inside = get_bits(t->need[r], 2);
+    uint32_t below[9];
+    int n = 0;
+    for (int i = 0; i < k; i++) {
+      if (!v[i]) continue;
+      v[i]--;
+      below[n++] = rank(t, v);
+      v[i]++;
+    }
+    for (int b = 0; b < ENTRY; b++) {
+      int best = 0;
+      if (inside >> b & 1) {
+        best = sum;
+      } else {
+        for (int j = 0; j < n; j++)
+          if (t->need[below[j]][b] > best) best = t->need[below[j]][b];
+      }
+      t->need[r][b] = (uint8_t)best;
+    }
+  }
+  for (uint32_t r = 0; r < t->size; r++)
+    for (int b = 0; b < ENTRY; b++)
+      t->need[r][b] = (uint8_t)(3 * (b / 2) + 2 * (b % 2) - t->need[r][b]);
+}
+
+static pthread_once_t built = PTHREAD_ONCE_INIT;
+
+static void build_tables(void) {
+  build(&numbers);
+  build(&honors);
+}
+
+void mj_shanten_init(void) {
+  pthread_once(&built, build_tables);
+}
+
+/* ---- the three forms ---- */
+
+/* out[m][p]: the least a[m1][p1] + b[m2][p2] with m1 + m2 = m, p1 + p2 = p. */
+static void merge(const uint8_t *a, const uint8_t *b, uint8_t *out) {
+  for (int m = 0; m <= 4; m++) {
+    int none = 99, pair = 99;
+    for (int m1 = 0; m1 <= m; m1++) {
+      int m2 = m - m1;
+      int x = a[2 * m1] + b[2 * m2];
+      if (x < none) none = x;
+      x = a[2 * m1 + 1] + b[2 * m2];
+      if (x < pair) pair = x;
+      x = a[2 * m1] + b[2 * m2 + 1];
+      if (x < pair) pair = x;
+    }
+    out[2 * m] = (uint8_t)none;
+    out[2 * m + 1] = (uint8_t)pair;
+  }
+}
+
+/* The distance, with the tables built. */
+static int regular_distance(const uint8_t count[MJ_KINDS], int melds) {
+  uint8_t two[ENTRY], three[ENTRY];
+  merge(number_need[rank(&numbers, count)],
+        number_need[rank(&numbers, count + 9)], two);
+  merge(two, number_need[rank(&numbers, count + 18)], three);
+  const uint8_t *z = honor_need[rank(&honors, count + MJ_HONORS)];
+  int best = 99;
+  for (int m = 0; m <= melds; m++) {
+    int x = three[2 * m + 1] + z[2 * (melds - m)];
+    if (x < best) best = x;
+    x = three[2 * m] + z[2 * (melds - m) + 1];
+    if (x < best) best = x;
+  }
+  return best;
+}
+
+int mj_shanten_regular(const uint8_t count[MJ_KINDS], int melds) {
+  mj_shanten_init();
+  return regular_distance(count, melds < 0 ? 0 : melds > 4 ? 4 : melds) - 1;
+}
+
+int mj_shanten_chiitoitsu(const uint8_t count[MJ_KINDS]) {
+  int pairs = 0, kinds = 0;
+  for (int k = 0; k < MJ_KINDS; k++) {
+    pairs += count[k] >= 2;
+    kinds += count[k] >= 1;
+  }
+  return 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+}
+
+int mj_shanten_kokushi(const uint8_t count[MJ_KINDS]) {
+  static const uint8_t orphans[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30,
+                                      31, 32, 33};
+  int kinds = 0, pair = 0;
+  for (int i = 0; i < 13; i++) {
+    kinds += count[orphans[i]] >= 1;
+    pair |= count[orphans[i]] >= 2;
+  }
+  return 13 - kinds - pair;
+}
+
+int mj_shanten(const uint8_t count[MJ_KINDS], int tiles) {
+  int best = mj_shanten_regular(count, tiles / 3);
+  if (tiles >= 13) {
+    int x = mj_shanten_chiitoitsu(count);
+    if (x < best) best = x;
+    x = mj_shanten_kokushi(count);
+    if (x < best) best = x;
+  }
+  return best;
+}
+
+/* ---- waits and ukeire ---- */
+
+uint64_t mj_ukeire(const uint8_t count[MJ_KINDS], int tiles, int *shanten) {
+  uint8_t c[MJ_KINDS];
+  memcpy(c, count, sizeof c);
+  int now = mj_shanten(c, tiles);
+  uint64_t accepted = 0;
+  for (int k = 0; k < MJ_KINDS; k++) {
+    if (c[k] == 4) continue;
+    c[k]++;
+    if (mj_shanten(c, tiles + 1) < now) accepted |= 1ull << k;
+    c[k]--;
+  }
+  if (shanten) *shanten = now;
+  return accepted;
+}
+
+static int better_discard(const mj_discard *a, const mj_discard *b) {
+  if (a->shanten != b->shanten) return a->shanten < b->shanten;
+  if (a->unseen != b->unseen) return a->unseen > b->unseen;
+  return a->tile < b->tile;
+}
+
+int mj_discards(const uint8_t count[MJ_KINDS], int tiles, mj_discard *out) {
+  uint8_t c[MJ_KINDS];
+  memcpy(c, count, sizeof c);
+  int n = 0;
+  for (int k = 0; k < MJ_KINDS; k++) {
+    if (!c[k]) continue;
+    c[k]--;
+    int shanten;
+    mj_discard d = {(uint8_t)k, 0, mj_ukeire(c, tiles - 1, &shanten), 0};
+    d.shanten = (int8_t)shanten;
+    c[k]++;
+    for (int j = 0; j < MJ_KINDS; j++)
+      if (d.accepted >> j & 1) d.unseen += 4 - c[j];
+    int at = n++;
+    while (at > 0 && better_discard(&d, &out[at - 1])) {
+      out[at] = out[at - 1];
+      at--;
+    }
+    out[at] = d;
+  }
+  return n;
+}
