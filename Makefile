@@ -134,10 +134,15 @@ bench: all $(BENCHES)
 	$(LUDUS_EXE) tests/bench/bench_ai.lua 3
 	$(OUT)/bench/bench_sudoku $(DATA)
 	nice $(OUT)/bench/bench_mahjong $(DATA)
+	$(OUT)/bench/bench_reversi $(DATA) perft 11 12
+	$(OUT)/bench/bench_reversi $(DATA) ffo 20 49
 
-# What takes many minutes: the empty Connect Four board from scratch; then,
-# when `make book` has made the book, with it.
+# What takes many minutes: FFO #50-#59 and the whole 6x6 Reversi game; the
+# empty Connect Four board from scratch; then, when `make book` has made the
+# book, with it.
 bench-long: all $(BENCHES)
+	$(OUT)/bench/bench_reversi $(DATA) ffo 50 59
+	$(OUT)/bench/bench_reversi $(DATA) six
 	$(OUT)/bench/bench_connect4_empty 1800
 	@if [ -f $(BOOK) ]; then \
 	  echo "$(OUT)/bench/bench_connect4_empty 60 $(BOOK)"; \
