@@ -171,6 +171,27 @@ void xq_unmake(xq_position *pos, xq_move move, const xq_undo *undo) {
   }
 }
 
+void xq_make_null(xq_position *pos, xq_undo *undo) {
+  memset(undo, 0, sizeof *undo);
+  undo->window = pos->window;
+  pos->window = 0;
+  pos->turn ^= 1;
+  pos->key ^= xq_zobrist_turn;
+  pos->ply++;
+  int slot = (int)(pos->ply & (XQ_HISTORY - 1));
+  pos->history[slot] = pos->key;
+  pos->moves[slot] = 0;
+}
+
+void xq_unmake_null(xq_position *pos, const xq_undo *undo) {
+  int slot = (int)(pos->ply & (XQ_HISTORY - 1));
+  pos->history[slot] = 0;
+  pos->ply--;
+  pos->key ^= xq_zobrist_turn;
+  pos->turn ^= 1;
+  pos->window = undo->window;
+}
+
 /* ---- attacks ---- */
 
 static const int orthogonal[4] = {1, -1, 16, -16};

@@ -100,6 +100,10 @@ void xq_reset_history(xq_position *pos);
 
 void xq_make(xq_position *pos, xq_move move, xq_undo *undo);
 void xq_unmake(xq_position *pos, xq_move move, const xq_undo *undo);
+/* Passes the turn (for null-move pruning); no repetition reaches back
+   past a pass. */
+void xq_make_null(xq_position *pos, xq_undo *undo);
+void xq_unmake_null(xq_position *pos, const xq_undo *undo);
 
 /* Whether side's pieces attack square (a general "attacks" along an
    open file: the flying-general rule). */
