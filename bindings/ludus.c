@@ -21,6 +21,7 @@ static const luaL_Reg game_modules[] = {
   {"connect4", luaopen_ludus_connect4},
   {"mnk", luaopen_ludus_mnk},
   {"gomoku", luaopen_ludus_gomoku},
+  {"xiangqi", luaopen_ludus_xiangqi},
   {NULL, NULL}
 };
 

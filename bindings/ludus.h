@@ -33,6 +33,7 @@ int luaopen_ludus_tictactoe(lua_State *L);
 int luaopen_ludus_connect4(lua_State *L);
 int luaopen_ludus_mnk(lua_State *L);
 int luaopen_ludus_gomoku(lua_State *L);
+int luaopen_ludus_xiangqi(lua_State *L);
 
 /* ludus.ai: the searches and AI players for every game (lai.c). */
 int luaopen_ludus_ai(lua_State *L);

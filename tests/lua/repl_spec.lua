@@ -367,13 +367,14 @@ ludus == require "ludus"
 tictactoe == require "ludus.tictactoe"
 connect4 == require "ludus.connect4"
 gomoku == require "ludus.gomoku"
+xiangqi == require "ludus.xiangqi"
 help == require "ludus.help"
 ai == require "ludus.ai"
 match == require "ludus.match"
 sudoku == require "ludus.sudoku"
 ludus.games
 ]])
-    assert.equals(("true\n"):rep(8) .. '{"tictactoe", "connect4", "mnk", "gomoku"}\n',
+    assert.equals(("true\n"):rep(9) .. '{"tictactoe", "connect4", "mnk", "gomoku", "xiangqi"}\n',
                   result.body)
   end)
 
@@ -431,6 +432,7 @@ describe("help", function()
                    "  connect4   Connect Four, [^\n]+\n" ..
                    "  mnk        the m,n,k%-game[^\n]+\n" ..
                    "  gomoku     gomoku in C[^\n]+\n" ..
+                   "  xiangqi    xiangqi %(Chinese chess%)[^\n]+\n" ..
                    "  ai         searches and AI players[^\n]+\n" ..
                    "  game       games written in Lua[^\n]+\n" ..
                    "  match      [^\n]+\n" ..
@@ -468,7 +470,8 @@ help(tictactoe.new)
 
   it("help(x) says what it knows when it does not know x", function()
     local result = repl("help(42)\nhelp('nothing')\nhelp(undefined_name)\n")
-    local known = "(help knows: tictactoe, connect4, mnk, gomoku, ai, game, match, sudoku)\n"
+    local known = "(help knows: tictactoe, connect4, mnk, gomoku, xiangqi, ai, game, match, "
+      .. "sudoku)\n"
     assert.equals("help: no help for 42 " .. known ..
                   'help: no help for "nothing" ' .. known ..
                   "help: no help for nil " .. known, result.body)
