@@ -133,6 +133,7 @@ bench: all $(BENCHES)
 	$(OUT)/bench/bench_connect4 $(DATA)/connect4 200 weak
 	$(LUDUS_EXE) tests/bench/bench_ai.lua 3
 	$(OUT)/bench/bench_sudoku $(DATA)
+	$(OUT)/bench/bench_xiangqi $(DATA)/xiangqi 10
 
 # What takes many minutes: the empty Connect Four board from scratch; then,
 # when `make book` has made the book, with it.

@@ -16,6 +16,7 @@
 
 #include "base/game.h"
 #include "base/rng.h"
+#include "xiangqi/search.h"
 #include "xiangqi/xiangqi.h"
 
 /* Perft counts above this are left to make bench. */
@@ -592,6 +593,80 @@ static void test_render(void **unused) {
   assert_non_null(strstr(text, "red won (no legal move)"));
 }
 
+/* ---- search ---- */
+
+static xq_search_result search(xq_position *pos, int depth, uint64_t nodes) {
+  search_limit limit = {0};
+  limit.max_nodes = nodes;
+  limit_start(&limit);
+  xq_search_options options = {depth, NULL};
+  xq_search_result result;
+  xq_position before = *pos;
+  xq_search(pos, &options, &limit, &result);
+  assert_memory_equal(pos, &before, sizeof before);
+  return result;
+}
+
+/* Mate in n moves: the score says 2n - 1 plies, and the line played out
+   leaves black with no legal move. */
+static void mates_in(const char *fen, int moves) {
+  xq_position pos = load(fen);
+  if (moves > 1) {                    /* and no faster one */
+    xq_search_result shallow = search(&pos, 2 * moves - 2, 0);
+    assert_true(shallow.score < GAME_SCORE_WIN - 2 * moves);
+  }
+  xq_search_result r = search(&pos, 2 * moves, 0);
+  assert_int_equal(r.score, GAME_SCORE_WIN - (2 * moves - 1));
+  assert_int_equal(r.pv_length, 2 * moves - 1);
+  for (int i = 0; i < r.pv_length; i++) {
+    assert_true(xq_is_legal(&pos, r.pv[i]));
+    xq_undo undo;
+    xq_make(&pos, r.pv[i], &undo);
+  }
+  assert_false(xq_has_legal_move(&pos));
+}
+
+static void test_search_mates(void **unused) {
+  (void)unused;
+  mates_in("4k4/R8/9/9/9/9/9/9/9/1R1K5 w", 1);
+  mates_in("4k4/9/9/9/9/9/9/9/9/RR1K5 w", 2);
+  mates_in("9/3k5/6P2/9/9/4C4/H8/4K4/9/9 w", 3);
+  /* mated: no move, the worst score */
+  xq_position pos = load("3k5/4P4/9/9/9/9/9/9/9/4K4 b");
+  xq_search_result r = search(&pos, 3, 0);
+  assert_int_equal(r.best, 0);
+  assert_int_equal(r.score, -GAME_SCORE_WIN);
+}
+
+static void test_search_material(void **unused) {
+  (void)unused;
+  xq_position pos = load("4k4/9/9/9/9/2r6/9/9/9/2R2K3 w");
+  xq_search_result r = search(&pos, 4, 0);
+  assert_int_equal(r.best, iccs(&pos, "c0c4"));
+  assert_true(r.score > 400);
+  /* a guarded horse is no gift */
+  pos = load("3k5/9/9/5r3/9/5n3/9/9/9/4KR3 w");
+  r = search(&pos, 4, 0);
+  assert_int_not_equal(r.best, iccs(&pos, "f0f4"));
+}
+
+static void test_search_limits(void **unused) {
+  (void)unused;
+  xq_position pos;
+  xq_init(&pos);
+  xq_search_result r = search(&pos, 0, 5000);
+  assert_true(xq_is_legal(&pos, r.best));
+  assert_true(r.nodes <= 5000);
+  volatile sig_atomic_t flag = 1;
+  search_limit limit = {0};
+  limit.interrupt = &flag;
+  limit_start(&limit);
+  xq_search_options options = {0, NULL};
+  xq_search(&pos, &options, &limit, &r);
+  assert_string_equal(limit_reason(&limit), "interrupted");
+  assert_true(xq_is_legal(&pos, r.best));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_perft_start),
@@ -608,6 +683,9 @@ int main(void) {
     cmocka_unit_test(test_notation_examples),
     cmocka_unit_test(test_notation_errors),
     cmocka_unit_test(test_render),
+    cmocka_unit_test(test_search_mates),
+    cmocka_unit_test(test_search_material),
+    cmocka_unit_test(test_search_limits),
   };
   return cmocka_run_group_tests_name("xiangqi", tests, NULL, NULL);
 }
