@@ -42,16 +42,21 @@ static size_t ending_line(const xq_position *pos, char *buf, size_t size,
                      status == GAME_WIN_0 ? "red" : "black", why[ending]);
 }
 
+/* A line of file labels: black's numbers above the board, red's below. */
+static size_t file_labels(const char *const *names, char *buf, size_t size,
+                          size_t n) {
+  n = game_append(buf, size, n, " ");
+  for (int file = 0; file < 9; file++)
+    n = game_append(buf, size, n, " %s", names[file]);
+  return game_append(buf, size, n, "\n");
+}
+
 size_t xq_render(const xq_position *pos, bool ascii, char *buf, size_t size) {
   size_t n = 0;
   if (ascii)
     n = game_append(buf, size, n, "  a b c d e f g h i\n");
-  else {
-    n = game_append(buf, size, n, " ");
-    for (int file = 0; file < 9; file++)
-      n = game_append(buf, size, n, " %s", black_files[file]);
-    n = game_append(buf, size, n, "\n");
-  }
+  else
+    n = file_labels(black_files, buf, size, n);
   for (int rank = 9; rank >= 0; rank--) {
     n = game_append(buf, size, n, "%d", rank);
     for (int file = 0; file < 9; file++) {
@@ -72,11 +77,8 @@ size_t xq_render(const xq_position *pos, bool ascii, char *buf, size_t size) {
   }
   if (ascii)
     n = game_append(buf, size, n, "  a b c d e f g h i\n");
-  else {
-    n = game_append(buf, size, n, " ");
-    for (int file = 0; file < 9; file++)
-      n = game_append(buf, size, n, " %s", red_files[file]);
-    n = game_append(buf, size, n, "\n   a  b  c  d  e  f  g  h  i\n");
-  }
+  else
+    n = game_append(buf, size, file_labels(red_files, buf, size, n),
+                    "   a  b  c  d  e  f  g  h  i\n");
   return ending_line(pos, buf, size, n);
 }

@@ -85,6 +85,16 @@ static uint32_t chased(xq_position *pos, int to, uint32_t before) {
   return set;
 }
 
+/* Moves the piece on from to the empty point to and passes the turn: a
+   move without a capture made or unmade. */
+static void shift(xq_position *pos, int from, int to) {
+  int piece = pos->board[from];
+  pos->board[to] = (uint8_t)piece;
+  pos->board[from] = 0;
+  pos->square[piece] = (uint8_t)to;
+  pos->turn ^= 1;
+}
+
 /* Judges the plies after history index start up to now: -1 when the
    side to move loses by it, 1 when it wins, 0 for a draw; *why says
    which rule decided. */
@@ -98,25 +108,16 @@ static int judge_cycle(const xq_position *pos, uint32_t start, xq_ending *why) {
   for (uint32_t i = pos->ply; i != start; i--) {
     xq_move move = pos->moves[i & (XQ_HISTORY - 1)];
     int from = XQ_FROM(move), to = XQ_TO(move);
-    int mover = scratch.turn ^ 1, piece = scratch.board[to];
+    int mover = scratch.turn ^ 1;
     moved[mover] = true;
     bool check = xq_in_check(&scratch);
     if (!check) checks[mover] = false;
     /* the position before the move, to see what the piece attacked */
-    scratch.board[from] = (uint8_t)piece;
-    scratch.board[to] = 0;
-    scratch.square[piece] = (uint8_t)from;
-    scratch.turn ^= 1;
+    shift(&scratch, to, from);
     uint32_t before = targets(&scratch, from);
-    scratch.board[to] = (uint8_t)piece;
-    scratch.board[from] = 0;
-    scratch.square[piece] = (uint8_t)to;
-    scratch.turn ^= 1;
+    shift(&scratch, from, to);
     chase[mover] &= check ? 0 : chased(&scratch, to, before);
-    scratch.board[from] = (uint8_t)piece;
-    scratch.board[to] = 0;
-    scratch.square[piece] = (uint8_t)from;
-    scratch.turn ^= 1;
+    shift(&scratch, to, from);
   }
   int me = pos->turn, other = me ^ 1;
   bool check_me = moved[me] && checks[me];
