@@ -5,6 +5,8 @@
 ** perft and divide, and the engine's search.
 */
 #include <ctype.h>
+#include <poll.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "lgame.h"
@@ -83,9 +85,10 @@ static int xq_load(lua_State *L) {
   if (strncmp(text, "startpos", 8) == 0) {
     moves = text + 8;
   } else {
-    if (strncmp(text, "fen ", 4) == 0) text += 4;
+    bool fen = strncmp(text, "fen ", 4) == 0;
+    if (fen) text += 4 + strspn(text + 4, " ");
     size_t word = strcspn(text, " ");
-    if (memchr(text, '/', word)) {
+    if (fen || memchr(text, '/', word)) {
       const char *end = strstr(text, " moves");
       size_t fen_len = end ? (size_t)(end - text) : strlen(text);
       lua_pushlstring(L, text, fen_len);
@@ -336,9 +339,44 @@ static double positive_option(lua_State *L, int arg, const char *key) {
   return value;
 }
 
-/* g:search{depth=, time=, nodes=} -> {move, score, mate, pv, depth,
-   nodes, nps, seconds, stopped}.  Without depth or nodes it thinks for a
-   second; Ctrl-C stops it with the best move so far. */
+/* A search that stops when a line arrives on standard input (an engine
+   protocol's "stop"): the search runs in a thread of its own while this
+   one watches the input; it reads nothing, so the line is still there
+   for the caller, who must read its input unbuffered. */
+typedef struct watched_search {
+  xq_position *pos;
+  const xq_search_options *options;
+  search_limit *limit;
+  xq_search_result *result;
+  volatile sig_atomic_t done, stop;
+} watched_search;
+
+static void *run_search(void *arg) {
+  watched_search *w = arg;
+  xq_search(w->pos, w->options, w->limit, w->result);
+  w->done = 1;
+  return NULL;
+}
+
+/* Runs the search, in this thread when no watching is asked for or no
+   thread can be had. */
+static void search_watching(watched_search *w, bool watch) {
+  pthread_t thread;
+  if (!watch || pthread_create(&thread, NULL, run_search, w) != 0) {
+    run_search(w);
+    return;
+  }
+  struct pollfd input = {.fd = 0, .events = POLLIN};
+  while (!w->done) {
+    if (poll(&input, 1, 10) > 0 || ludus_interrupted) w->stop = 1;
+  }
+  pthread_join(thread, NULL);
+}
+
+/* g:search{depth=, time=, nodes=, stop_on_input=} -> {move, score, mate,
+   pv, depth, nodes, nps, seconds, stopped}.  Without depth or nodes it
+   thinks for a second; Ctrl-C stops it with the best move so far, and so
+   does a line of input with stop_on_input. */
 static int xq_search_method(lua_State *L) {
   const xq_position *game = lgame_state(GAME(L));
   lua_settop(L, 2);
@@ -351,10 +389,14 @@ static int xq_search_method(lua_State *L) {
   while (lua_next(L, 2)) {
     lua_pop(L, 1);
     const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
-    if (strcmp(key, "depth") && strcmp(key, "time") && strcmp(key, "nodes"))
+    if (strcmp(key, "depth") && strcmp(key, "time") && strcmp(key, "nodes") &&
+        strcmp(key, "stop_on_input"))
       luaL_error(L, "xiangqi: unknown search option '%s' (it takes: depth "
-                 "time nodes)", luaL_tolstring(L, -1, NULL));
+                 "time nodes stop_on_input)", luaL_tolstring(L, -1, NULL));
   }
+  lua_getfield(L, 2, "stop_on_input");
+  bool watch = lua_toboolean(L, -1);
+  lua_pop(L, 1);
   if (xq_status(game) != GAME_ONGOING)
     return luaL_error(L, "xiangqi: nothing to search, the game is over");
   xq_position *pos = lua_newuserdatauv(L, sizeof *pos, 0);   /* a copy */
@@ -367,11 +409,12 @@ static int xq_search_method(lua_State *L) {
   limit.max_seconds = positive_option(L, 2, "time");
   if (!options.max_depth && !limit.max_nodes && !limit.max_seconds)
     limit.max_seconds = 1.0;
-  limit.interrupt = &ludus_interrupted;
+  xq_search_result result;
+  watched_search w = {pos, &options, &limit, &result, 0, 0};
+  limit.interrupt = watch ? &w.stop : &ludus_interrupted;
   ludus_interrupted = 0;
   limit_start(&limit);
-  xq_search_result result;
-  xq_search(pos, &options, &limit, &result);
+  search_watching(&w, watch);
 
   lua_createtable(L, 0, 10);
   if (result.best) {

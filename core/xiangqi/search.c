@@ -279,9 +279,17 @@ void xq_search(xq_position *pos, const xq_search_options *options,
   s->tt = options->tt ? options->tt : own;
   int max_depth = options->max_depth;
   if (max_depth <= 0 || max_depth > XQ_MAX_PLY) max_depth = XQ_MAX_PLY;
+  /* The first iteration always completes, so that even a search stopped
+     at once answers with a move that looked one ply ahead. */
+  search_limit whole = *limit;
+  whole.interrupt = NULL;
+  whole.max_nodes = 0;
+  whole.max_seconds = 0;
   for (int depth = 1; depth <= max_depth; depth++) {
     s->root_best = 0;
+    s->limit = depth == 1 ? &whole : limit;
     int score = alphabeta(s, depth, 0, -INFINITE, INFINITE, false);
+    if (depth == 1) limit->nodes = whole.nodes;
     /* A stopped iteration searched the previous best move first: a best
        move it found is at least as good. */
     if (limit->stopped && s->root_best == 0) break;

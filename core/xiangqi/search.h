@@ -7,7 +7,8 @@
 ** table's move, captures by most valuable victim, two killers per ply
 ** and the history heuristic.  Repetitions met in the tree are judged by
 ** the position's rules (a perpetual checker loses).  The search stops on
-** its search_limit and keeps the best move of the deepest iteration.
+** its search_limit and keeps the best move of the deepest iteration; the
+** first iteration (one ply and the captures after it) always completes.
 */
 #ifndef XQ_SEARCH_H
 #define XQ_SEARCH_H

@@ -81,8 +81,9 @@ xiangqi_methods.notation = 'g:notation(m, "iccs" | "wxf" | "chinese") -> the '
   .. "legal move m (any notation) written in the other"
 xiangqi_methods.draw = 'g:draw(["chinese" | "ascii"]) -> the board as tostring '
   .. "draws it, or in FEN letters"
-xiangqi_methods.search = "g:search{depth=, time=, nodes=} -> {move, score, mate, "
-  .. "pv, depth, nodes, nps, seconds, stopped}: the engine's PVS (1 s unless told)"
+xiangqi_methods.search = "g:search{depth=, time=, nodes=, stop_on_input=} -> "
+  .. "{move, score, mate, pv, depth, nodes, nps, seconds, stopped}: the engine's "
+  .. "PVS (1 s unless told); stop_on_input: a line on stdin stops it"
 
 return {
   tictactoe = {
