@@ -175,10 +175,12 @@ static int xq_is_stalemate(lua_State *L) { return is_ending(L, XQ_STALEMATE); }
    does. */
 static xq_move check_move(lua_State *L, int arg) {
   const xq_position *pos = lgame_state(GAME(L));
-  const char *text = luaL_checkstring(L, arg);
-  xq_move move;
-  const char *why;
-  game_error code = xq_parse_move(pos, text, &move, &why);
+  size_t len;
+  const char *text = luaL_checklstring(L, arg, &len);
+  xq_move move = 0;
+  const char *why = "it contains a zero byte";
+  game_error code = strlen(text) != len ? GAME_EBADTEXT
+                  : xq_parse_move(pos, text, &move, &why);
   if (code != GAME_OK)
     luaL_error(L, "xiangqi: %s move '%s' (%s)",
                code == GAME_EILLEGAL ? "illegal" : "bad", text, why);

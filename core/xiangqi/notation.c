@@ -462,7 +462,7 @@ game_error xq_parse_move(const xq_position *pos, const char *text,
       pieces++;
       int at = pos->square[ids[i]];
       int target = target_of(side, d.kind, at, act, number);
-      for (int k = 0; target && k < legal_count; k++) {
+      for (int k = 0; target && k < legal_count && matches < 10; k++) {
         if (legal[k] != XQ_MOVE(at, target)) continue;
         if (d.pick == PICK_ANY && (c == 3 || c == 5) && i == c / 2)
           middle = matches;
