@@ -39,9 +39,9 @@ EDIT_CFLAGS = $(shell pkg-config --cflags libedit 2>/dev/null)
 EDIT_LIBS   = $(shell pkg-config --libs libedit 2>/dev/null)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null)
 
-CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) -fPIC \
+CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) -fPIC -pthread \
              $(SANFLAGS) $(CFLAGS)
-LDFLAGS_ALL = $(SANFLAGS) $(LDFLAGS)
+LDFLAGS_ALL = -pthread $(SANFLAGS) $(LDFLAGS)
 
 CORE_SRC    = $(wildcard core/*/*.c)
 BIND_SRC    = $(filter-out bindings/main.c bindings/repl.c, \
@@ -136,6 +136,7 @@ bench: all $(BENCHES)
 	nice $(OUT)/bench/bench_mahjong $(DATA)
 	$(OUT)/bench/bench_reversi $(DATA) perft 11 12
 	$(OUT)/bench/bench_reversi $(DATA) ffo 20 49
+	$(OUT)/bench/bench_xiangqi $(DATA)/xiangqi 10
 
 # What takes many minutes: FFO #50-#59 and the whole 6x6 Reversi game; the
 # empty Connect Four board from scratch; then, when `make book` has made the

@@ -22,6 +22,7 @@ static const luaL_Reg game_modules[] = {
   {"mnk", luaopen_ludus_mnk},
   {"gomoku", luaopen_ludus_gomoku},
   {"reversi", luaopen_ludus_reversi},
+  {"xiangqi", luaopen_ludus_xiangqi},
   {NULL, NULL}
 };
 

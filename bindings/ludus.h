@@ -34,6 +34,7 @@ int luaopen_ludus_connect4(lua_State *L);
 int luaopen_ludus_mnk(lua_State *L);
 int luaopen_ludus_gomoku(lua_State *L);
 int luaopen_ludus_reversi(lua_State *L);
+int luaopen_ludus_xiangqi(lua_State *L);
 
 /* ludus.ai: the searches and AI players for every game (lai.c). */
 int luaopen_ludus_ai(lua_State *L);

@@ -79,6 +79,33 @@ reversi_methods.solve = "g:solve{all=, time=, nodes=} -> exact final disc "
 reversi_methods.search = "g:search{depth=, time=1, nodes=, exact=14} -> move, "
   .. "score in discs, info {depth, nodes, seconds, pv, exact}: alpha-beta with "
   .. "the evaluation, the exact solver from exact empties on"
+local xiangqi_methods = protocol('"red" or "black"', '"h2e2"')
+xiangqi_methods.move = 'g:move(m) or g:move(from, to) -> a new game with the move '
+  .. 'played: m in ICCS ("h2e2", "H2-E2"), WXF ("C2.5") or Chinese ("炮二平五"), '
+  .. 'or two points ("h2", "e2")'
+xiangqi_methods.red = 'g:red(m) or g:red(from, to) -> like move, but raises unless '
+  .. 'red is to move'
+xiangqi_methods.black = 'g:black(m) or g:black(from, to) -> like move, but raises '
+  .. 'unless black is to move'
+xiangqi_methods.moves = 'g:moves(["iccs" | "wxf" | "chinese"]) -> the legal moves, '
+  .. 'in a stable order, ICCS unless told'
+xiangqi_methods.result = "g:result() -> nil while playing, else {winner=, draw=, "
+  .. "reason=}: checkmate, stalemate (a loss too), perpetual check or chase, "
+  .. "repetition, move limit"
+xiangqi_methods.save = 'g:save() -> the moves, or "<fen> moves ..." for a game '
+  .. "that began elsewhere: what load() reads back"
+xiangqi_methods.fen = "g:fen() -> the position as FEN"
+xiangqi_methods.in_check = "g:in_check() -> whether the side to move is in check"
+xiangqi_methods.is_checkmate = "g:is_checkmate() -> in check with no legal move"
+xiangqi_methods.is_stalemate = "g:is_stalemate() -> no legal move, not in check "
+  .. "(the side to move loses)"
+xiangqi_methods.notation = 'g:notation(m, "iccs" | "wxf" | "chinese") -> the '
+  .. "legal move m (any notation) written in the other"
+xiangqi_methods.draw = 'g:draw(["chinese" | "ascii"]) -> the board as tostring '
+  .. "draws it, or in FEN letters"
+xiangqi_methods.search = "g:search{depth=, time=, nodes=, stop_on_input=} -> "
+  .. "{move, score, mate, pv, depth, nodes, nps, seconds, stopped}: the engine's "
+  .. "PVS (1 s unless told); stop_on_input: a line on stdin stops it"
 
 return {
   tictactoe = {
@@ -140,6 +167,20 @@ return {
         .. "ply, a finished game a leaf)",
     },
     methods = reversi_methods,
+  },
+  xiangqi = {
+    summary = "xiangqi (Chinese chess): full rules, FEN, ICCS/WXF/Chinese moves, "
+      .. "perft, a search; red first",
+    functions = {
+      new = "xiangqi.new{rules=true, repetition=, move_limit=} -> the start "
+        .. "position, red to move; rules=false: no repetition or 60-move rule",
+      load = 'xiangqi.load(text [, options]) -> a FEN, a FEN or "startpos" then '
+        .. '"moves ...", or moves from the start in any notation; or nil, message',
+      perft = "xiangqi.perft(g, depth) -> leaves of the legal move tree "
+        .. "(repetition rules ignored)",
+      divide = "xiangqi.divide(g, depth) -> {move = leaves below it}, total",
+    },
+    methods = xiangqi_methods,
   },
   ai = {
     summary = "searches and AI players for every game, C or Lua-defined",

@@ -7,7 +7,8 @@ local doc = require("ludus.doc")
 describe("the ludus module", function()
   it("has a version and lists its games", function()
     assert.truthy(ludus.version:match("^%d+%.%d+%.%d+$"))
-    assert.same({"tictactoe", "connect4", "mnk", "gomoku", "reversi"}, ludus.games)
+    assert.same({"tictactoe", "connect4", "mnk", "gomoku", "reversi", "xiangqi"},
+                ludus.games)
   end)
 
   it("gives every game module as a field and as its own require name", function()

@@ -370,6 +370,7 @@ tictactoe == require "ludus.tictactoe"
 connect4 == require "ludus.connect4"
 gomoku == require "ludus.gomoku"
 reversi == require "ludus.reversi"
+xiangqi == require "ludus.xiangqi"
 help == require "ludus.help"
 ai == require "ludus.ai"
 match == require "ludus.match"
@@ -377,7 +378,8 @@ sudoku == require "ludus.sudoku"
 mahjong == require "ludus.mahjong"
 ludus.games
 ]])
-    assert.equals(("true\n"):rep(10) .. '{"tictactoe", "connect4", "mnk", "gomoku", "reversi"}\n',
+    assert.equals(("true\n"):rep(11)
+                  .. '{"tictactoe", "connect4", "mnk", "gomoku", "reversi", "xiangqi"}\n',
                   result.body)
   end)
 
@@ -436,6 +438,7 @@ describe("help", function()
                    "  mnk        the m,n,k%-game[^\n]+\n" ..
                    "  gomoku     gomoku in C[^\n]+\n" ..
                    "  reversi    Reversi %(Othello%) on 4x4[^\n]+\n" ..
+                   "  xiangqi    xiangqi %(Chinese chess%)[^\n]+\n" ..
                    "  ai         searches and AI players[^\n]+\n" ..
                    "  game       games written in Lua[^\n]+\n" ..
                    "  mahjong    riichi mahjong hands[^\n]+\n" ..
@@ -474,8 +477,8 @@ help(tictactoe.new)
 
   it("help(x) says what it knows when it does not know x", function()
     local result = repl("help(42)\nhelp('nothing')\nhelp(undefined_name)\n")
-    local known = "(help knows: tictactoe, connect4, mnk, gomoku, reversi, ai, game, "
-      .. "mahjong, match, sudoku)\n"
+    local known = "(help knows: tictactoe, connect4, mnk, gomoku, reversi, xiangqi, ai, "
+      .. "game, mahjong, match, sudoku)\n"
     assert.equals("help: no help for 42 " .. known ..
                   'help: no help for "nothing" ' .. known ..
                   "help: no help for nil " .. known, result.body)

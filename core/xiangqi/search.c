@@ -1,0 +1,310 @@
+/*
+** search.c: the xiangqi engine's search (see search.h).
+**
+** Scores are from the side to move.  Being mated (or stalemated: both
+** lose) at ply p scores -(GAME_SCORE_WIN - p); the table stores such
+** scores counted from the stored position.  A repetition the rules
+** judge lost for one side scores REPETITION_LOSS, worse than any
+** material, but it is not a mate.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "search.h"
+#include "internal.h"
+
+#define INFINITE (GAME_SCORE_WIN + 1)
+#define MATE_BOUND (GAME_SCORE_WIN - 1000)
+#define REPETITION_LOSS 20000
+#define DEFAULT_TABLE_MIB 16
+
+/* Victims first by worth, then the cheapest attacker. */
+static const int order_value[XQ_KINDS] = {10000, 120, 120, 270, 600, 285, 60};
+
+enum {
+  ORDER_TABLE = 1 << 30,
+  ORDER_CAPTURE = 1 << 29,
+  ORDER_KILLER = 1 << 28,
+  HISTORY_CAP = 1 << 26
+};
+
+typedef struct searcher {
+  xq_position *pos;
+  search_limit *limit;
+  tt_table *tt;
+  xq_move killers[XQ_MAX_PLY + 2][2];
+  uint32_t history[2 * XQ_KINDS][256];
+  xq_move root_best;                 /* of the iteration in progress */
+  int root_score;
+  int pv_length[XQ_MAX_PLY + 2];
+  xq_move pv[XQ_MAX_PLY + 2][XQ_MAX_PLY + 2];
+} searcher;
+
+static int score_to_table(int score, int ply) {
+  return score > MATE_BOUND ? score + ply : score < -MATE_BOUND ? score - ply
+                                                                 : score;
+}
+
+static int score_from_table(int score, int ply) {
+  return score > MATE_BOUND ? score - ply : score < -MATE_BOUND ? score + ply
+                                                                 : score;
+}
+
+static int piece_index(const xq_position *pos, int id) {
+  (void)pos;
+  return xq_side_of(id) * XQ_KINDS + xq_kind_table[id];
+}
+
+/* Gives each move its ordering value. */
+static void order(searcher *s, const xq_move *moves, int *values, int n,
+                  xq_move table_move, int ply) {
+  const xq_position *pos = s->pos;
+  for (int i = 0; i < n; i++) {
+    xq_move m = moves[i];
+    int piece = pos->board[XQ_FROM(m)], victim = pos->board[XQ_TO(m)];
+    if (m == table_move)
+      values[i] = ORDER_TABLE;
+    else if (victim)
+      values[i] = ORDER_CAPTURE + order_value[xq_kind_table[victim]] * 16 -
+                  order_value[xq_kind_table[piece]] / 64;
+    else if (m == s->killers[ply][0])
+      values[i] = ORDER_KILLER + 1;
+    else if (m == s->killers[ply][1])
+      values[i] = ORDER_KILLER;
+    else
+      values[i] = (int)s->history[piece_index(pos, piece)][XQ_TO(m)];
+  }
+}
+
+/* Brings the best of moves i.. to i. */
+static void pick(xq_move *moves, int *values, int n, int i) {
+  int best = i;
+  for (int j = i + 1; j < n; j++)
+    if (values[j] > values[best]) best = j;
+  xq_move m = moves[i];
+  int v = values[i];
+  moves[i] = moves[best];
+  values[i] = values[best];
+  moves[best] = m;
+  values[best] = v;
+}
+
+static void update_pv(searcher *s, int ply, xq_move move) {
+  s->pv[ply][0] = move;
+  int child = s->pv_length[ply + 1];
+  memcpy(&s->pv[ply][1], s->pv[ply + 1], (size_t)child * sizeof(xq_move));
+  s->pv_length[ply] = child + 1;
+}
+
+static int quiesce(searcher *s, int ply, int alpha, int beta) {
+  xq_position *pos = s->pos;
+  s->pv_length[ply] = 0;
+  if (limit_tick(s->limit)) return 0;
+  if (ply >= XQ_MAX_PLY) return xq_evaluate(pos);
+  bool in_check = xq_in_check(pos);
+  int best = -INFINITE;
+  if (!in_check) {
+    best = xq_evaluate(pos);
+    if (best >= beta) return best;
+    if (best > alpha) alpha = best;
+  }
+  xq_move moves[XQ_MAX_MOVES];
+  int values[XQ_MAX_MOVES];
+  int n = in_check ? xq_pseudo_moves(pos, moves) : xq_pseudo_captures(pos, moves);
+  order(s, moves, values, n, 0, ply);
+  int legal = 0;
+  for (int i = 0; i < n; i++) {
+    pick(moves, values, n, i);
+    if (!xq_move_is_safe(pos, moves[i], in_check)) continue;
+    legal++;
+    xq_undo undo;
+    xq_make(pos, moves[i], &undo);
+    int score = -quiesce(s, ply + 1, -beta, -alpha);
+    xq_unmake(pos, moves[i], &undo);
+    if (s->limit->stopped) return 0;
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        alpha = score;
+        update_pv(s, ply, moves[i]);
+      }
+      if (score >= beta) break;
+    }
+  }
+  if (in_check && legal == 0) return -(GAME_SCORE_WIN - ply);
+  return best;
+}
+
+/* Whether the side to move has enough pieces that passing is no
+   danger: zugzwang is common in xiangqi endings. */
+static bool may_pass(const xq_position *pos) {
+  int base = 16 << pos->turn, weight = 0;
+  for (int slot = 5; slot <= 10; slot++)
+    if (pos->square[base + slot])
+      weight += xq_kind_table[base + slot] == XQ_ROOK ? 2 : 1;
+  return weight >= 2;
+}
+
+static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
+                     bool pass_ok) {
+  xq_position *pos = s->pos;
+  s->pv_length[ply] = 0;
+  if (limit_tick(s->limit)) return 0;
+  if (ply > 0) {
+    int value;
+    if (xq_repeats(pos, &value))
+      return value == 0 ? 0 : value > 0 ? REPETITION_LOSS : -REPETITION_LOSS;
+    if ((pos->rules & XQ_RULE_MOVE_LIMIT) && pos->quiet >= XQ_NO_CAPTURE_LIMIT)
+      return 0;
+    int mating = GAME_SCORE_WIN - ply;     /* nothing beats mating now */
+    if (alpha < -mating) alpha = -mating;
+    if (beta > mating - 1) beta = mating - 1;
+    if (alpha >= beta) return alpha;
+  }
+  bool in_check = xq_in_check(pos);
+  if (in_check) depth++;
+  if (depth <= 0 || ply >= XQ_MAX_PLY) return quiesce(s, ply, alpha, beta);
+
+  xq_move table_move = 0;
+  const tt_entry *entry = tt_probe(s->tt, pos->key);
+  if (entry) {
+    table_move = (xq_move)entry->move;
+    int score = score_from_table(entry->score, ply);
+    /* no cutoff in a PV node, so the line it returns is whole */
+    if (ply > 0 && beta - alpha == 1 && entry->depth >= depth &&
+        (entry->bound == TT_EXACT ||
+         (entry->bound == TT_LOWER && score >= beta) ||
+         (entry->bound == TT_UPPER && score <= alpha)))
+      return score;
+  }
+
+  if (pass_ok && !in_check && depth >= 3 && ply > 0 && beta < MATE_BOUND &&
+      beta > -MATE_BOUND && may_pass(pos)) {
+    xq_undo undo;
+    xq_make_null(pos, &undo);
+    int score = -alphabeta(s, depth - 3, ply + 1, -beta, -beta + 1, false);
+    xq_unmake_null(pos, &undo);
+    if (s->limit->stopped) return 0;
+    if (score >= beta) return beta;
+  }
+
+  xq_move moves[XQ_MAX_MOVES];
+  int values[XQ_MAX_MOVES];
+  int n = xq_pseudo_moves(pos, moves);
+  order(s, moves, values, n, table_move, ply);
+  int alpha_before = alpha, best = -INFINITE, legal = 0;
+  xq_move best_move = 0;
+  for (int i = 0; i < n; i++) {
+    pick(moves, values, n, i);
+    xq_move m = moves[i];
+    if (!xq_move_is_safe(pos, m, in_check)) continue;
+    legal++;
+    bool quiet = pos->board[XQ_TO(m)] == 0;
+    xq_undo undo;
+    xq_make(pos, m, &undo);
+    int score;
+    if (legal == 1) {
+      score = -alphabeta(s, depth - 1, ply + 1, -beta, -alpha, true);
+    } else {
+      /* late quiet moves that give no check are searched shallower
+         first */
+      int reduce = depth >= 3 && legal > 4 && quiet && !in_check &&
+                   values[i] < ORDER_KILLER && !xq_in_check(pos) ? 1 : 0;
+      score = -alphabeta(s, depth - 1 - reduce, ply + 1, -alpha - 1, -alpha,
+                         true);
+      if (reduce && score > alpha && !s->limit->stopped)
+        score = -alphabeta(s, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+      if (score > alpha && score < beta && !s->limit->stopped)
+        score = -alphabeta(s, depth - 1, ply + 1, -beta, -alpha, true);
+    }
+    xq_unmake(pos, m, &undo);
+    if (s->limit->stopped) return 0;
+    if (score > best) {
+      best = score;
+      best_move = m;
+      if (score > alpha) {
+        alpha = score;
+        update_pv(s, ply, m);
+        if (ply == 0) {
+          s->root_best = m;
+          s->root_score = score;
+        }
+      }
+      if (score >= beta) {
+        if (quiet) {
+          if (s->killers[ply][0] != m) {
+            s->killers[ply][1] = s->killers[ply][0];
+            s->killers[ply][0] = m;
+          }
+          uint32_t *h = &s->history[piece_index(pos, pos->board[XQ_FROM(m)])][XQ_TO(m)];
+          *h += (uint32_t)(depth * depth);
+          if (*h > HISTORY_CAP) *h = HISTORY_CAP;
+        }
+        break;
+      }
+    }
+  }
+  if (legal == 0) return -(GAME_SCORE_WIN - ply);  /* mated or stalemated */
+  tt_bound bound = best <= alpha_before ? TT_UPPER
+                 : best >= beta ? TT_LOWER : TT_EXACT;
+  tt_store(s->tt, pos->key, depth, bound, score_to_table(best, ply),
+           bound == TT_UPPER ? GAME_NO_MOVE : best_move, false);
+  return best;
+}
+
+static void age_history(searcher *s) {
+  for (int p = 0; p < 2 * XQ_KINDS; p++)
+    for (int sq = 0; sq < 256; sq++) s->history[p][sq] >>= 2;
+}
+
+void xq_search(xq_position *pos, const xq_search_options *options,
+               search_limit *limit, xq_search_result *result) {
+  memset(result, 0, sizeof *result);
+  uint64_t nodes_before = limit->nodes;
+  xq_move first[XQ_MAX_MOVES];
+  if (xq_legal_moves(pos, first) == 0) {
+    result->score = -GAME_SCORE_WIN;
+    return;
+  }
+  result->best = first[0];           /* whatever happens, a legal move */
+  searcher *s = calloc(1, sizeof *s);
+  tt_table *own = options->tt ? NULL : tt_new(DEFAULT_TABLE_MIB);
+  if (!s || (!options->tt && !own)) {
+    free(s);
+    tt_free(own);
+    return;
+  }
+  s->pos = pos;
+  s->limit = limit;
+  s->tt = options->tt ? options->tt : own;
+  int max_depth = options->max_depth;
+  if (max_depth <= 0 || max_depth > XQ_MAX_PLY) max_depth = XQ_MAX_PLY;
+  /* The first iteration always completes, so that even a search stopped
+     at once answers with a move that looked one ply ahead. */
+  search_limit whole = *limit;
+  whole.interrupt = NULL;
+  whole.max_nodes = 0;
+  whole.max_seconds = 0;
+  for (int depth = 1; depth <= max_depth; depth++) {
+    s->root_best = 0;
+    s->limit = depth == 1 ? &whole : limit;
+    int score = alphabeta(s, depth, 0, -INFINITE, INFINITE, false);
+    if (depth == 1) limit->nodes = whole.nodes;
+    /* A stopped iteration searched the previous best move first: a best
+       move it found is at least as good. */
+    if (limit->stopped && s->root_best == 0) break;
+    result->score = limit->stopped ? s->root_score : score;
+    if (!limit->stopped) result->depth = depth;
+    result->best = s->pv_length[0] ? s->pv[0][0] : s->root_best;
+    result->pv_length = s->pv_length[0];
+    memcpy(result->pv, s->pv[0], (size_t)s->pv_length[0] * sizeof(xq_move));
+    if (limit->stopped) break;
+    /* a mate found within the horizon cannot hide a nearer one */
+    int distance = GAME_SCORE_WIN - (score < 0 ? -score : score);
+    if ((score > MATE_BOUND || score < -MATE_BOUND) && distance <= depth) break;
+    age_history(s);
+  }
+  result->nodes = limit->nodes - nodes_before;
+  tt_free(own);
+  free(s);
+}

@@ -1,0 +1,43 @@
+/*
+** search.h: the xiangqi engine's own search.
+**
+** Principal variation search with iterative deepening, a transposition
+** table (core/base/tt.h), quiescence on captures (all moves when in
+** check), check extensions, null-move pruning, and move ordering by the
+** table's move, captures by most valuable victim, two killers per ply
+** and the history heuristic.  Repetitions met in the tree are judged by
+** the position's rules (a perpetual checker loses).  The search stops on
+** its search_limit and keeps the best move of the deepest iteration; the
+** first iteration (one ply and the captures after it) always completes.
+*/
+#ifndef XQ_SEARCH_H
+#define XQ_SEARCH_H
+
+#include <stdint.h>
+
+#include "base/limit.h"
+#include "base/tt.h"
+#include "xiangqi.h"
+
+#define XQ_MAX_PLY 64
+
+typedef struct xq_search_options {
+  int max_depth;                  /* 1..XQ_MAX_PLY; 0: XQ_MAX_PLY */
+  tt_table *tt;                   /* NULL: a small table of its own */
+} xq_search_options;
+
+typedef struct xq_search_result {
+  xq_move best;                   /* 0 when there is no legal move */
+  int score;                      /* side to move; mate in n plies is
+                                     GAME_SCORE_WIN - n */
+  int depth;                      /* the deepest iteration completed */
+  uint64_t nodes;
+  int pv_length;
+  xq_move pv[XQ_MAX_PLY];
+} xq_search_result;
+
+/* Searches pos (left as it was) until the depth or the limit. */
+void xq_search(xq_position *pos, const xq_search_options *options,
+               search_limit *limit, xq_search_result *result);
+
+#endif

@@ -1,0 +1,116 @@
+/*
+** bench_xiangqi.c: perft speed on the published counts, then the search.
+**
+** Perft: every count of perft.txt up to a node cap, checked, with CPU
+** time and nodes per second; the start position at depth 5 has the
+** references of issue 7 beside it (one thread, CPU time, last ply counted
+** in bulk as ours is: Pikafish about 80 M nodes/s, 1.66 s; Fairy-Stockfish
+** about 9.6 M nodes/s, 13.9 s).  Search: depth reached, nodes and nodes
+** per second in a fixed time from the start and the middlegame positions.
+**
+**   bench_xiangqi DATA_DIR [search_seconds] [perft_node_cap]
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/limit.h"
+#include "xiangqi/search.h"
+#include "xiangqi/xiangqi.h"
+
+static double cpu_seconds(void) {
+  return (double)clock() / CLOCKS_PER_SEC;
+}
+
+/* The middlegame positions of perft.txt that the search is timed on. */
+static const char *const search_positions[] = {
+  XQ_START_FEN,
+  "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+  "1cbak4/9/n2a5/2p1p3p/5cp2/2n2N3/6PCP/3AB4/2C6/3A1K1N1 w - - 0 1",
+  "r2akab1r/3n5/4b3n/p1p1pRp1p/9/2P3P2/P3P3c/N2C3C1/4A4/1RBAK1B2 w - - 0 1",
+  "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1",
+};
+
+static int bench_perft(const char *dir, unsigned long long cap) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/perft.txt", dir);
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    fprintf(stderr, "bench_xiangqi: cannot read %s\n", path);
+    return -1;
+  }
+  printf("xiangqi perft, every count of perft.txt up to %llu nodes, CPU time\n",
+         cap);
+  printf("%-4s %-5s %12s %9s %9s  %s\n", "line", "depth", "nodes", "seconds",
+         "M nodes/s", "position");
+  int wrong = 0, line_number = 0;
+  char line[1024];
+  while (fgets(line, sizeof line, f)) {
+    line_number++;
+    if (line[0] == '#' || !strchr(line, ';')) continue;
+    char *fields = strchr(line, ';');
+    *fields++ = '\0';
+    xq_position pos;
+    xq_fen_problem problem;
+    if (xq_from_fen(&pos, line, &problem) != XQ_FEN_OK) continue;
+    int depth;
+    unsigned long long expected;
+    for (char *at = fields; sscanf(at, "D%d %llu", &depth, &expected) == 2;) {
+      if (expected <= cap && expected >= 1000000) {
+        double start = cpu_seconds();
+        uint64_t got = xq_perft(&pos, depth);
+        double seconds = cpu_seconds() - start;
+        if (got != expected) wrong++;
+        printf("%-4d D%-4d %12llu %9.2f %9.1f  %.40s%s\n", line_number, depth,
+               (unsigned long long)got, seconds,
+               seconds > 0 ? (double)got / seconds / 1e6 : 0.0, line,
+               got == expected ? "" : "  WRONG");
+        if (strncmp(line, XQ_START_FEN, 40) == 0 && depth == 5)
+          printf("     reference: Pikafish 80 M nodes/s (1.66 s), "
+                 "Fairy-Stockfish 9.6 M nodes/s (13.9 s)\n");
+      }
+      at = strchr(at, ';');
+      if (!at) break;
+      at += strspn(at, "; ");
+    }
+  }
+  fclose(f);
+  printf("%d wrong\n", wrong);
+  return wrong;
+}
+
+static void bench_search(double seconds) {
+  printf("\nxiangqi search, %.0f s a position, 16 MiB table\n", seconds);
+  printf("%-5s %10s %9s %6s %7s  %s\n", "depth", "nodes", "M nodes/s", "move",
+         "score", "position");
+  for (size_t i = 0; i < sizeof search_positions / sizeof *search_positions;
+       i++) {
+    xq_position pos;
+    xq_fen_problem problem;
+    if (xq_from_fen(&pos, search_positions[i], &problem) != XQ_FEN_OK) continue;
+    search_limit limit = {0};
+    limit.max_seconds = seconds;
+    limit_start(&limit);
+    xq_search_options options = {0, NULL};
+    xq_search_result result;
+    double start = cpu_seconds();
+    xq_search(&pos, &options, &limit, &result);
+    double used = cpu_seconds() - start;
+    char move[16];
+    xq_format_move(&pos, result.best, XQ_ICCS, move, sizeof move);
+    printf("%-5d %10llu %9.2f %6s %7d  %.40s\n", result.depth,
+           (unsigned long long)result.nodes,
+           used > 0 ? (double)result.nodes / used / 1e6 : 0.0, move,
+           result.score, search_positions[i]);
+  }
+}
+
+int main(int argc, char **argv) {
+  const char *dir = argc > 1 ? argv[1] : "../shared/data/xiangqi";
+  double seconds = argc > 2 ? atof(argv[2]) : 10;
+  unsigned long long cap = argc > 3 ? strtoull(argv[3], NULL, 10) : 150000000ULL;
+  int wrong = bench_perft(dir, cap);
+  if (seconds > 0) bench_search(seconds);
+  return wrong == 0 ? 0 : 1;
+}
