@@ -31,6 +31,8 @@ else
   OPT      = -O2 -g
 endif
 
+# popcnt is in every x86-64 processor since 2008; bitboards count with it.
+ARCH     = $(if $(filter x86_64,$(shell uname -m)),-mpopcnt,)
 WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
            -Wmissing-prototypes -Wno-unused-parameter
 LUA_CFLAGS  = $(shell pkg-config --cflags lua5.4 2>/dev/null)
@@ -39,7 +41,7 @@ EDIT_CFLAGS = $(shell pkg-config --cflags libedit 2>/dev/null)
 EDIT_LIBS   = $(shell pkg-config --libs libedit 2>/dev/null)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null)
 
-CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) -fPIC -pthread \
+CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(ARCH) $(WARN) -fPIC -pthread \
              $(SANFLAGS) $(CFLAGS)
 LDFLAGS_ALL = -pthread $(SANFLAGS) $(LDFLAGS)
 

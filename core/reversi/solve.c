@@ -168,6 +168,13 @@ static void use_board(reversi_solver *s, uint64_t mask) {
 
 /* ---- the last empty squares ---- */
 
+/* The squares next to a disc of discs, in any direction. */
+static uint64_t next_to(uint64_t discs) {
+  uint64_t side = (discs << 1 & ~COLUMN_A) | (discs >> 1 & ~COLUMN_H);
+  uint64_t row = discs | side;
+  return side | row << 8 | row >> 8;
+}
+
 static int final_diff(uint64_t p, uint64_t o, int empties) {
   int diff = __builtin_popcountll(p) - __builtin_popcountll(o);
   return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
@@ -176,9 +183,10 @@ static int final_diff(uint64_t p, uint64_t o, int empties) {
 /* One empty square: whoever can play there does, or the game ends. */
 static int last_one(uint64_t p, uint64_t o, int square) {
   int diff = __builtin_popcountll(p) - __builtin_popcountll(o);
-  int n = __builtin_popcountll(reversi_flips(p, o, square));
+  uint64_t near = next_to((uint64_t)1 << square);
+  int n = o & near ? __builtin_popcountll(reversi_flips(p, o, square)) : 0;
   if (n) return diff + 2 * n + 1;
-  n = __builtin_popcountll(reversi_flips(o, p, square));
+  n = p & near ? __builtin_popcountll(reversi_flips(o, p, square)) : 0;
   if (n) return diff - 2 * n - 1;
   return diff > 0 ? diff + 1 : diff < 0 ? diff - 1 : 0;
 }
@@ -210,9 +218,10 @@ static int shallow(reversi_solver *s, uint64_t p, uint64_t o, uint64_t empty,
       part &= ~squares;
       for (; squares; squares &= squares - 1) {
         int square = __builtin_ctzll(squares);
+        uint64_t bit = (uint64_t)1 << square;
+        if (!(o & next_to(bit))) continue;       /* nothing to flip */
         uint64_t flips = reversi_flips(p, o, square);
         if (!flips) continue;
-        uint64_t bit = (uint64_t)1 << square;
         int score = -shallow(s, o & ~flips, p | flips | bit, empty & ~bit,
                              n - 1, -beta, -(alpha > best ? alpha : best));
         if (score > best) {
@@ -236,12 +245,6 @@ typedef struct move {
   int key;                      /* smaller first */
 } move;
 
-/* The squares next to a disc of discs, in any direction. */
-static uint64_t next_to(uint64_t discs) {
-  uint64_t side = (discs << 1 & ~COLUMN_A) | (discs >> 1 & ~COLUMN_H);
-  uint64_t row = discs | side;
-  return side | row << 8 | row >> 8;
-}
 
 /* The moves of p in order: hint first, then fastest first (fewest
    replies, a corner reply counting twice), then fewest empty squares
