@@ -2,13 +2,14 @@
 ** board.c: Reversi rules on bitboards: legal moves, flips, make and
 ** unmake, the end of the game, perft.
 **
-** Moves and flips go all eight directions at once with shifts ("dumb7
-** fill"): a run of opponent discs grows from one end a step at a time,
+** Moves go all eight directions at once with shifts ("dumb7 fill"):
+** a run of opponent discs grows from one end a step at a time,
 ** six steps at most, since no line holds more than six discs between two
 ** others.  Shifting across the left or right edge would wrap to the next
 ** row, so in the six directions with a sideways step the opponent discs
 ** are first cut to columns b-g: a run never reaches the edge column, and
-** the last shift out of it cannot wrap.
+** the last shift out of it cannot wrap.  Flips, one square at a time,
+** go along precomputed rays instead (reversi.h).
 */
 #include <string.h>
 
@@ -71,30 +72,21 @@ uint64_t reversi_moves_of(uint64_t player, uint64_t opponent) {
   return moves & ~(player | opponent);
 }
 
-/* The run of o from the move in one direction, kept when a disc of p
-   closes it. */
-#define FLIPS_DIR(SHIFT, move, p, o, n, out) do {                    \
-    uint64_t run_ = SHIFT(move, n) & (o);                            \
-    run_ |= SHIFT(run_, n) & (o);                                    \
-    run_ |= SHIFT(run_, n) & (o);                                    \
-    run_ |= SHIFT(run_, n) & (o);                                    \
-    run_ |= SHIFT(run_, n) & (o);                                    \
-    run_ |= SHIFT(run_, n) & (o);                                    \
-    if (SHIFT(run_, n) & (p)) (out) |= run_;                         \
-  } while (0)
+/* The rays of every square (reversi.h), made once before main. */
+uint64_t reversi_ray[64][8];
 
-uint64_t reversi_flips(uint64_t player, uint64_t opponent, int square) {
-  uint64_t move = (uint64_t)1 << square, inner = opponent & NOT_EDGE_COLUMNS;
-  uint64_t flips = 0;
-  FLIPS_DIR(UP, move, player, inner, 1, flips);
-  FLIPS_DIR(DOWN, move, player, inner, 1, flips);
-  FLIPS_DIR(UP, move, player, opponent, 8, flips);
-  FLIPS_DIR(DOWN, move, player, opponent, 8, flips);
-  FLIPS_DIR(UP, move, player, inner, 7, flips);
-  FLIPS_DIR(DOWN, move, player, inner, 7, flips);
-  FLIPS_DIR(UP, move, player, inner, 9, flips);
-  FLIPS_DIR(DOWN, move, player, inner, 9, flips);
-  return flips;
+__attribute__((constructor)) static void make_rays(void) {
+  static const int step[8][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1},
+                                 {0, -1}, {-1, 0}, {-1, -1}, {-1, 1}};
+  for (int square = 0; square < 64; square++)
+    for (int d = 0; d < 8; d++) {
+      uint64_t squares = 0;
+      int row = square / 8 + step[d][0], col = square % 8 + step[d][1];
+      for (; row >= 0 && row < 8 && col >= 0 && col < 8;
+           row += step[d][0], col += step[d][1])
+        squares |= (uint64_t)1 << (row * 8 + col);
+      reversi_ray[square][d] = squares;
+    }
 }
 
 uint64_t reversi_legal(const reversi_board *board) {

@@ -49,8 +49,37 @@ void reversi_init(reversi_board *board, int size);
    keeps those inside its mask. */
 uint64_t reversi_moves_of(uint64_t player, uint64_t opponent);
 
+/* reversi_ray[square][d]: the squares beyond square in direction d, up
+   to the edge; directions 0-3 run to higher bits, 4-7 to lower ones. */
+extern uint64_t reversi_ray[64][8];
+
+/* Along a ray the first square that is not an opponent disc is the
+   lowest (or highest) of its other squares; the discs before it turn
+   when it holds a player disc.  Branch-free. */
+static inline uint64_t reversi_ray_up(uint64_t p, uint64_t o, uint64_t ray) {
+  uint64_t others = ray & ~o, first = others & (0 - others);
+  return (first - 1) & ray & (0 - (uint64_t)((first & p) != 0));
+}
+
+static inline uint64_t reversi_ray_down(uint64_t p, uint64_t o, uint64_t ray) {
+  uint64_t others = ray & ~o;
+  uint64_t first = ((uint64_t)1 << (63 - __builtin_clzll(others | 1))) & others;
+  return ray & (0 - (first << 1)) & (0 - (uint64_t)((first & p) != 0));
+}
+
 /* The opponent discs a player disc on square turns over (0: not a move). */
-uint64_t reversi_flips(uint64_t player, uint64_t opponent, int square);
+static inline uint64_t reversi_flips(uint64_t player, uint64_t opponent,
+                                     int square) {
+  const uint64_t *r = reversi_ray[square];
+  return reversi_ray_up(player, opponent, r[0]) |
+         reversi_ray_up(player, opponent, r[1]) |
+         reversi_ray_up(player, opponent, r[2]) |
+         reversi_ray_up(player, opponent, r[3]) |
+         reversi_ray_down(player, opponent, r[4]) |
+         reversi_ray_down(player, opponent, r[5]) |
+         reversi_ray_down(player, opponent, r[6]) |
+         reversi_ray_down(player, opponent, r[7]);
+}
 
 /* The legal squares of the side to move (0: it must pass or the game is
    over). */
