@@ -203,11 +203,40 @@ static uint64_t odd_quadrants(uint64_t empty) {
   return odd;
 }
 
+/* Two empty squares: each side's moves there, no ordering needed. */
+static int last_two(reversi_solver *s, uint64_t p, uint64_t o, uint64_t empty,
+                    int beta) {
+  s->limit->nodes++;
+  int x = __builtin_ctzll(empty), y = 63 - __builtin_clzll(empty);
+  int squares[2] = {x, y};
+  for (int side = 0; side < 2; side++) {     /* the player, then after a pass */
+    int best = -INF;
+    for (int i = 0; i < 2; i++) {
+      uint64_t bit = (uint64_t)1 << squares[i];
+      if (!(o & next_to(bit))) continue;
+      uint64_t flips = reversi_flips(p, o, squares[i]);
+      if (!flips) continue;
+      int score = -last_one(o & ~flips, p | flips | bit, squares[1 - i]);
+      if (score > best) {
+        best = score;
+        if (best >= beta) break;
+      }
+    }
+    if (best > -INF) return side ? -best : best;
+    uint64_t t = p;                             /* pass */
+    p = o;
+    o = t;
+    beta = INF;
+  }
+  return final_diff(p, o, 2);             /* both passed: swapped back */
+}
+
 /* Tries the empty squares (n of them, n <= SHALLOW) directly. */
 static int shallow(reversi_solver *s, uint64_t p, uint64_t o, uint64_t empty,
                    int n, int alpha, int beta) {
   if (n == 0) return final_diff(p, o, 0);
   if (n == 1) return last_one(p, o, __builtin_ctzll(empty));
+  if (n == 2) return last_two(s, p, o, empty, beta);
   s->limit->nodes++;
   uint64_t odd = odd_quadrants(empty);
   int best = -INF;
