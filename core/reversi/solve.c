@@ -280,13 +280,14 @@ typedef struct move {
    next to p's discs (the opponent's replies to come), corners first on
    a tie.  Returns how many. */
 static int order_moves(const reversi_solver *s, uint64_t p, uint64_t o,
-                       uint64_t moves, int hint, move *list) {
+                       uint64_t moves, int hint, bool prefetch, move *list) {
   int n = 0;
   for (; moves; moves &= moves - 1) {
     int square = __builtin_ctzll(moves);
     uint64_t flips = reversi_flips(p, o, square);
     uint64_t mine = p | flips | (uint64_t)1 << square, theirs = o & ~flips;
     uint64_t replies = reversi_moves_of(theirs, mine) & s->mask;
+    if (prefetch) __builtin_prefetch(s->table + index_of(s, theirs, mine));
     uint64_t near = next_to(mine) & ~(mine | theirs) & s->mask;
     int key = 16 * (__builtin_popcountll(replies) +
                     __builtin_popcountll(replies & s->corners)) +
@@ -347,7 +348,7 @@ static int search(reversi_solver *s, uint64_t p, uint64_t o, int alpha,
     }
   }
   move list[64];
-  int count = order_moves(s, p, o, moves, hint, list);
+  int count = order_moves(s, p, o, moves, hint, n - 1 >= TABLE_MIN, list);
   int low = alpha, best = -INF, best_square = list[0].square;
   for (int i = 0; i < count; i++) {
     int score;
