@@ -340,15 +340,15 @@ static int search(reversi_solver *s, uint64_t p, uint64_t o, int alpha,
   if (n >= TABLE_MIN) {
     const entry *e = probe(s, p, o);
     if (e) {
-      if (e->lower >= beta) return e->lower;
-      if (e->upper <= alpha) return e->upper;
-      if (e->lower == e->upper) {
-        if (best_move) *best_move = e->move;
-        return e->lower;
-      }
-      if (e->lower > alpha) alpha = e->lower;
-      if (e->upper < beta) beta = e->upper;
       hint = e->move;
+      /* The root searches on even so: it must name a move that reaches
+         the score, and the entry's move may belong to another bound. */
+      if (!best_move) {
+        if (e->lower >= beta || e->lower == e->upper) return e->lower;
+        if (e->upper <= alpha) return e->upper;
+        if (e->lower > alpha) alpha = e->lower;
+        if (e->upper < beta) beta = e->upper;
+      }
     }
   }
   move list[64];
@@ -391,6 +391,25 @@ static search_limit *use_limit(reversi_solver *s, search_limit *limit,
   return limit;
 }
 
+/* MTD(f): null windows only, closing in on the score from a guess of a
+   draw; each test re-uses what the table learnt in the ones before.  Half
+   the nodes of a full-window search on FFO #20-#39.  *best gets a move
+   that reaches the score (NULL: not wanted). */
+static int mtd(reversi_solver *s, uint64_t p, uint64_t o, int n, int *best) {
+  int lower = -INF, upper = INF, g = 0, square = -1;
+  while (lower < upper && !s->limit->stopped) {
+    int beta = g == lower ? g + 1 : g;
+    g = search(s, p, o, beta - 1, beta, n, &square);
+    if (g < beta) {
+      upper = g;
+    } else {
+      lower = g;
+      if (best) *best = square;
+    }
+  }
+  return g;
+}
+
 reversi_solution reversi_solve(reversi_solver *s, const reversi_board *board,
                                search_limit *limit) {
   search_limit own;
@@ -403,7 +422,7 @@ reversi_solution reversi_solve(reversi_solver *s, const reversi_board *board,
     r.complete = true;
     return r;
   }
-  r.score = search(s, board->player, board->opponent, -INF, INF, n, &r.best);
+  r.score = mtd(s, board->player, board->opponent, n, &r.best);
   r.complete = !limit->stopped;
   return r;
 }
@@ -419,7 +438,9 @@ bool reversi_solve_all(reversi_solver *s, const reversi_board *board,
   for (; moves; moves &= moves - 1) {
     move m = {0, __builtin_ctzll(moves), 0};
     m.flips = reversi_flips(p, o, m.square);
-    scores[m.square] = child(s, p, o, &m, -INF, INF, n);
+    uint64_t bit = (uint64_t)1 << m.square;
+    scores[m.square] = n == 1 ? -final_diff(o & ~m.flips, p | m.flips | bit, 0)
+                              : -mtd(s, o & ~m.flips, p | m.flips | bit, n - 1, NULL);
     if (limit->stopped) return false;
   }
   return true;
