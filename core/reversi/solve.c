@@ -20,7 +20,7 @@
 
 #define INF 65                  /* beyond every score */
 #define SHALLOW 6               /* at most this many empties: no ordering */
-#define TABLE_MIN 8             /* at least this many: use the table */
+#define TABLE_MIN 7             /* at least this many: use the table */
 
 #define COLUMN_A 0x0101010101010101u
 #define COLUMN_H 0x8080808080808080u
