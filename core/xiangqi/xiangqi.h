@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "base/game.h"
+#include "base/limit.h"
 
 enum { XQ_RED, XQ_BLACK };
 
@@ -125,6 +126,8 @@ bool xq_is_legal(const xq_position *pos, xq_move move);
 bool xq_has_legal_move(const xq_position *pos);
 /* Leaf nodes of the legal move tree, repetition rules ignored. */
 uint64_t xq_perft(xq_position *pos, int depth);
+/* The same, stopped by limit (when not NULL): then the count is partial. */
+uint64_t xq_perft_limited(xq_position *pos, int depth, search_limit *limit);
 
 /* ---- rules.c ---- */
 
