@@ -68,6 +68,14 @@ static const uint32_t box_cells[3] = {0x1c0e07u, 0x1c0e07u << 3,
                                       0x1c0e07u << 6};
 static const uint8_t next_band[3] = {1, 2, 0}, prev_band[3] = {2, 0, 1};
 
+static inline int count_bits_64(uint64_t x) {
+#if defined(__GNUC__)
+  return __builtin_popcountll(x);
+#else
+  return sudoku_bit_count((uint32_t)x) + sudoku_bit_count((uint32_t)(x >> 32));
+#endif
+}
+
 static uint32_t column_cells(uint32_t columns) {   /* 9 bits to 27 */
   return columns | columns << 9 | columns << 18;
 }
@@ -223,18 +231,17 @@ static void to_grid(const state9 *st, sudoku_grid *grid) {
         grid->cell[27 * b + sudoku_lowest_bit(a)] = (uint8_t)(d + 1);
 }
 
-/* A cell to guess, as band and position, with its candidates as digits:
-   one with two candidates if there is one, else one with fewest. */
-/* Candidates of digit d among the peers of cell pos of band b. */
-static int peer_candidates(const state9 *st, int d, int b, int pos) {
-  const uint32_t *a = &st->cand[3 * d];
-  uint32_t column = column_cells(UINT32_C(1) << pos % 9);
-  uint32_t near = (row_cells[pos / 9] | box_cells[pos % 9 / 3]) &
-                  ~(UINT32_C(1) << pos);
-  return sudoku_bit_count(a[b] & near) +
-         sudoku_bit_count((a[next_band[b]] & column) |
-                          (a[prev_band[b]] & column) << 1);
-}
+/* A cell's peers in its own band (its row and box, less itself), and the
+   column of a cell in every band. */
+#define PEERS(p) ((0x1ffu << 9 * ((p) / 9) | 0x1c0e07u << 3 * ((p) % 9 / 3)) & \
+                  ~(1u << (p)))
+#define COLUMN(p) (0x40201u << (p) % 9)
+#define BAND27(f) f(0), f(1), f(2), f(3), f(4), f(5), f(6), f(7), f(8), \
+                  f(9), f(10), f(11), f(12), f(13), f(14), f(15), f(16), \
+                  f(17), f(18), f(19), f(20), f(21), f(22), f(23), f(24), \
+                  f(25), f(26)
+static const uint32_t band_peers[27] = {BAND27(PEERS)};
+static const uint32_t column_of[27] = {BAND27(COLUMN)};
 
 /* The cell to guess, as band and position, and its candidates as digits.
    A cell with two candidates when there is one: of those, the one whose
@@ -251,12 +258,24 @@ static uint32_t choose(const state9 *st, int *band, int *pos) {
       two |= one & a;
       one |= a;
     }
-    for (uint32_t pairs = two & ~three; pairs; pairs &= pairs - 1) {
-      int p = sudoku_lowest_bit(pairs), score = 0;
-      for (int d = 0; d < 9; d++)
-        if (st->cand[3 * d + b] >> p & 1) score += peer_candidates(st, d, b, p);
-      if (score > best) {
-        best = score;
+    uint32_t pairs = two & ~three;
+    if (!pairs) continue;
+    int score[27];
+    for (uint32_t q = pairs; q; q &= q - 1) score[sudoku_lowest_bit(q)] = 0;
+    for (int d = 0; d < 9; d++) {
+      const uint32_t *a = &st->cand[3 * d];
+      uint32_t here = a[b];
+      uint64_t others = a[next_band[b]] | (uint64_t)a[prev_band[b]] << 32;
+      for (uint32_t q = here & pairs; q; q &= q - 1) {
+        int p = sudoku_lowest_bit(q);
+        score[p] += sudoku_bit_count(here & band_peers[p]) +
+                    count_bits_64(others & (column_of[p] * UINT64_C(0x100000001)));
+      }
+    }
+    for (uint32_t q = pairs; q; q &= q - 1) {
+      int p = sudoku_lowest_bit(q);
+      if (score[p] > best) {
+        best = score[p];
         *band = b;
         *pos = p;
       }
