@@ -67,6 +67,8 @@ static const uint32_t row_cells[3] = {0x1ffu, 0x1ffu << 9, 0x1ffu << 18};
 static const uint32_t box_cells[3] = {0x1c0e07u, 0x1c0e07u << 3,
                                       0x1c0e07u << 6};
 static const uint8_t next_band[3] = {1, 2, 0}, prev_band[3] = {2, 0, 1};
+static const uint8_t band_of[27] = {0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1,
+                                    2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2};
 
 static inline int count_bits_64(uint64_t x) {
 #if defined(__GNUC__)
@@ -124,7 +126,7 @@ static inline bool update_band(state9 *s, int i) {
   a &= band_shape[open];
   if (!a) return false;
   s->cand[i] = a;
-  int b = i % 3;
+  int b = band_of[i];
   /* rows left with one cell, not placed yet */
   uint32_t single = 0, r;
   r = a & row_cells[0];
@@ -175,10 +177,13 @@ static bool naked_singles(state9 *s, bool *progress) {
 /* The band rule turned a quarter: in each stack a digit takes one cell
    in each column and each box, so its mini-columns (a column's three
    cells in one band) form a permutation matrix too.  This is pointing
-   and claiming along columns, and hidden singles in columns. */
-static bool stack_rule(state9 *s, uint32_t digits) {
-  for (; digits; digits &= digits - 1) {
-    int d3 = 3 * sudoku_lowest_bit(digits);
+   and claiming along columns, and hidden singles in columns.  It looks at
+   the digits of the given words (bit 3d + b). */
+static bool stack_rule(state9 *s, uint32_t words) {
+  while (words) {
+    int d3 = sudoku_lowest_bit(words);
+    d3 -= band_of[d3];
+    words &= ~(UINT32_C(7) << d3);
     uint32_t open[3], keep[3] = {0, 0, 0};
     for (int b = 0; b < 3; b++) open[b] = cell_columns(s->cand[d3 + b]);
     for (int shift = 0; shift < 9; shift += 3) {
@@ -208,8 +213,7 @@ static bool propagate(state9 *s) {
     bool progress = false;
     if (!naked_singles(s, &progress)) return false;
     if (progress) continue;
-    uint32_t digits = 0;
-    for (int d = 0; d < 9; d++) digits |= (touched >> 3 * d & 7) != 0 ? 1u << d : 0;
+    uint32_t digits = touched;
     touched = 0;
     if (!stack_rule(s, digits)) return false;
     if (!s->dirty) return true;
