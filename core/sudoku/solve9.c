@@ -250,10 +250,16 @@ static const uint32_t column_of[27] = {BAND27(COLUMN)};
 /* The cell to guess, as band and position, and its candidates as digits.
    A cell with two candidates when there is one: of those, the one whose
    two digits have most candidates among its peers, so that either guess
-   removes most.  (Over the first such cell, this cuts the guesses on the
-   hardest sets by a third.)  Else a cell with fewest candidates. */
+   removes most, a candidate counting PAIR_WEIGHT times more when its cell
+   has two candidates, since removing it places that cell.  (Over the
+   first such cell, peers alone cut the guesses on the hardest sets by a
+   third; the weight, chosen by callgrind counts on subsets of the
+   reference sets, cuts the work by a further 10 to 20%.)  Else a cell
+   with fewest candidates. */
+#define PAIR_WEIGHT 4
 static uint32_t choose(const state9 *st, int *band, int *pos) {
   int best = -1;
+  uint32_t pairs[3];
   for (int b = 0; b < 3; b++) {
     uint32_t one = 0, two = 0, three = 0;
     for (int d = 0; d < 9; d++) {
@@ -262,21 +268,29 @@ static uint32_t choose(const state9 *st, int *band, int *pos) {
       two |= one & a;
       one |= a;
     }
-    uint32_t pairs = two & ~three;
-    if (!pairs) continue;
+    pairs[b] = two & ~three;
+  }
+  for (int b = 0; b < 3; b++) {
+    if (!pairs[b]) continue;
     int score[27];
-    for (uint32_t q = pairs; q; q &= q - 1) score[sudoku_lowest_bit(q)] = 0;
+    uint64_t pairs_others =
+        pairs[next_band[b]] | (uint64_t)pairs[prev_band[b]] << 32;
+    for (uint32_t q = pairs[b]; q; q &= q - 1)
+      score[sudoku_lowest_bit(q)] = 0;
     for (int d = 0; d < 9; d++) {
       const uint32_t *a = &st->cand[3 * d];
       uint32_t here = a[b];
       uint64_t others = a[next_band[b]] | (uint64_t)a[prev_band[b]] << 32;
-      for (uint32_t q = here & pairs; q; q &= q - 1) {
+      for (uint32_t q = here & pairs[b]; q; q &= q - 1) {
         int p = sudoku_lowest_bit(q);
-        score[p] += sudoku_bit_count(here & band_peers[p]) +
-                    count_bits_64(others & (column_of[p] * UINT64_C(0x100000001)));
+        uint32_t near = here & band_peers[p];
+        uint64_t far = others & (column_of[p] * UINT64_C(0x100000001));
+        score[p] += sudoku_bit_count(near) + count_bits_64(far) +
+                    (PAIR_WEIGHT - 1) * (sudoku_bit_count(near & pairs[b]) +
+                                         count_bits_64(far & pairs_others));
       }
     }
-    for (uint32_t q = pairs; q; q &= q - 1) {
+    for (uint32_t q = pairs[b]; q; q &= q - 1) {
       int p = sudoku_lowest_bit(q);
       if (score[p] > best) {
         best = score[p];
