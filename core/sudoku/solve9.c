@@ -349,19 +349,60 @@ static void search(solver9 *sv, state9 *st) {
   }
 }
 
+/* One bit per cell of word x in each of the units given as masks; true
+   when some unit holds two. */
+static bool twice_in(uint32_t x, const uint32_t *units) {
+  for (int k = 0; k < 3; k++) {
+    uint32_t in = x & units[k];
+    if (in & (in - 1)) return true;
+  }
+  return false;
+}
+
+/* The state with the givens placed, built directly rather than by placing
+   them one by one; false on givens that clash. */
+static bool start(const sudoku_grid *grid, state9 *st) {
+  uint32_t given[3] = {0, 0, 0}, at[27] = {0};
+  for (int cell = 0; cell < 81; cell++) {
+    int v = grid->cell[cell];
+    if (v) {
+      int b = cell / 27;
+      uint32_t bit = UINT32_C(1) << (cell - 27 * b);
+      given[b] |= bit;
+      at[3 * (v - 1) + b] |= bit;
+    }
+  }
+  for (int d3 = 0; d3 < 27; d3 += 3) {
+    uint32_t col[3], columns = 0;
+    for (int b = 0; b < 3; b++) {
+      uint32_t here = at[d3 + b];
+      col[b] = cell_columns(here);
+      if (columns & col[b] || twice_in(here, row_cells) ||
+          twice_in(here, box_cells) ||
+          sudoku_bit_count(col[b]) != sudoku_bit_count(here))
+        return false;
+      columns |= col[b];
+    }
+    for (int b = 0; b < 3; b++) {
+      uint32_t here = at[d3 + b], taken = column_cells(columns);
+      for (int k = 0; k < 3; k++) {
+        if (here & row_cells[k]) taken |= row_cells[k];
+        if (here & box_cells[k]) taken |= box_cells[k];
+      }
+      st->cand[d3 + b] = (ALL27 & ~taken & ~given[b]) | here;
+    }
+  }
+  st->placed[0] = given[0];
+  st->placed[1] = given[1];
+  st->placed[2] = given[2];
+  st->dirty = ALL27;
+  return true;
+}
+
 bool sudoku_solve9(const sudoku_grid *grid, sudoku_search *s) {
   solver9 sv = {s, false};
   state9 st;
-  for (int i = 0; i < 27; i++) st.cand[i] = ALL27;
-  st.placed[0] = st.placed[1] = st.placed[2] = 0;
-  st.dirty = ALL27;
-  for (int cell = 0; cell < 81; cell++) {
-    int v = grid->cell[cell];
-    if (!v) continue;
-    int b = cell / 27, pos = cell % 27;
-    if (!(st.cand[3 * (v - 1) + b] >> pos & 1)) return true;  /* a clash */
-    place_alone(&st, v - 1, b, pos);
-  }
+  if (!start(grid, &st)) return true;      /* givens that clash: none */
   search(&sv, &st);
   if (sv.stop) s->complete = false;
   return true;
