@@ -300,15 +300,25 @@ static uint32_t choose(const state9 *st, int *band, int *pos) {
     }
   }
   if (best < 0) {
-    int fewest = 10;
-    for (int b = 0; b < 3; b++)
-      for (uint32_t open = ALL27 & ~st->placed[b]; open; open &= open - 1) {
-        int p = sudoku_lowest_bit(open), n = 0;
-        for (int d = 0; d < 9; d++) n += st->cand[3 * d + b] >> p & 1;
-        if (n < fewest) {
-          fewest = n;
+    /* no cell with two: the first with fewest, from the cells with at
+       least k candidates for each k, counted bit-parallel */
+    uint32_t least[3][11];
+    for (int b = 0; b < 3; b++) {
+      least[b][0] = ALL27;
+      for (int k = 1; k < 11; k++) least[b][k] = 0;
+      for (int d = 0; d < 9; d++) {
+        uint32_t a = st->cand[3 * d + b];
+        for (int k = d + 1; k > 0; k--) least[b][k] |= least[b][k - 1] & a;
+      }
+    }
+    for (int k = 3; k < 10 && best < 0; k++)
+      for (int b = 0; b < 3; b++) {
+        uint32_t exactly = least[b][k] & ~least[b][k + 1];
+        if (exactly) {
+          best = k;
           *band = b;
-          *pos = p;
+          *pos = sudoku_lowest_bit(exactly);
+          break;
         }
       }
   }
