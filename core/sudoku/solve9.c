@@ -27,6 +27,8 @@ typedef struct state9 {
   uint32_t placed[3];     /* cells whose value is known, by band */
   uint32_t dirty;         /* bit 3d + b: that word changed since it was
                              last looked at */
+  uint32_t pairs[3];      /* cells with two candidates, by band, as
+                             propagate left them */
 } state9;
 
 /* ---- tables, made by the preprocessor ---- */
@@ -152,13 +154,15 @@ static inline bool update_band(state9 *s, int i) {
    Sets *progress when it placed any. */
 static bool naked_singles(state9 *s, bool *progress) {
   for (int b = 0; b < 3; b++) {
-    uint32_t one = 0, two = 0;
+    uint32_t one = 0, two = 0, three = 0;
     for (int d = 0; d < 9; d++) {
       uint32_t a = s->cand[3 * d + b];
+      three |= two & a;
       two |= one & a;
       one |= a;
     }
     if (one != ALL27) return false;
+    s->pairs[b] = two & ~three;
     uint32_t single = one & ~two & ~s->placed[b];
     while (single) {
       int pos = sudoku_lowest_bit(single);
@@ -259,17 +263,7 @@ static const uint32_t column_of[27] = {BAND27(COLUMN)};
 #define PAIR_WEIGHT 4
 static uint32_t choose(const state9 *st, int *band, int *pos) {
   int best = -1;
-  uint32_t pairs[3];
-  for (int b = 0; b < 3; b++) {
-    uint32_t one = 0, two = 0, three = 0;
-    for (int d = 0; d < 9; d++) {
-      uint32_t a = st->cand[3 * d + b];
-      three |= two & a;
-      two |= one & a;
-      one |= a;
-    }
-    pairs[b] = two & ~three;
-  }
+  const uint32_t *pairs = st->pairs;
   for (int b = 0; b < 3; b++) {
     if (!pairs[b]) continue;
     int score[27];
