@@ -115,30 +115,52 @@ static void set_clash(sudoku_clash *clash, int size, int first, int second,
   clash->value = value;
 }
 
+/* The given before cell i that v clashes with: in its row if there is
+   one, else its column, else its box (each unit holds at most one, as
+   the scan stops at the first clash). */
+static int earlier_given(const sudoku_grid *grid, int box, int i, int v) {
+  int size = grid->size, r = i / size, c = i % size;
+  int b = r / box * box + c / box, in_column = -1, in_box = -1;
+  for (int j = 0; j < i; j++) {
+    if (grid->cell[j] != v) continue;
+    int rj = j / size, cj = j % size;
+    if (rj == r) return j;
+    if (cj == c && in_column < 0) in_column = j;
+    if (rj / box * box + cj / box == b && in_box < 0) in_box = j;
+  }
+  return in_column >= 0 ? in_column : in_box;
+}
+
 sudoku_error sudoku_check_givens(const sudoku_grid *grid, sudoku_clash *clash) {
   if (clash) memset(clash, 0, sizeof *clash);
   int size = grid->size;
   if (!sudoku_size_ok(size)) return SUDOKU_ESIZE;
   int box = sudoku_box_side(size);
-  /* where each value was first seen in each row, column and box, plus one */
-  int row_at[SUDOKU_MAX_SIDE][SUDOKU_MAX_SIDE + 1] = {{0}};
-  int col_at[SUDOKU_MAX_SIDE][SUDOKU_MAX_SIDE + 1] = {{0}};
-  int box_at[SUDOKU_MAX_SIDE][SUDOKU_MAX_SIDE + 1] = {{0}};
-  for (int i = 0; i < size * size; i++) {
+  /* the values seen so far in each row, column and box, as bits: small
+     enough to clear for every solve */
+  uint32_t rows[SUDOKU_MAX_SIDE] = {0}, cols[SUDOKU_MAX_SIDE] = {0},
+           boxes[SUDOKU_MAX_SIDE] = {0};
+  for (int i = 0, r = 0, c = 0; i < size * size; i++) {
     int v = grid->cell[i];
-    if (v == 0) continue;
-    if (v > size) {
-      set_clash(clash, size, i, i, v);
-      return SUDOKU_ERANGE;
+    if (v != 0) {
+      if (v > size) {
+        set_clash(clash, size, i, i, v);
+        return SUDOKU_ERANGE;
+      }
+      int b = r / box * box + c / box;
+      uint32_t bit = UINT32_C(1) << v;
+      if ((rows[r] | cols[c] | boxes[b]) & bit) {
+        set_clash(clash, size, earlier_given(grid, box, i, v), i, v);
+        return SUDOKU_ECLASH;
+      }
+      rows[r] |= bit;
+      cols[c] |= bit;
+      boxes[b] |= bit;
     }
-    int r = i / size, c = i % size, b = r / box * box + c / box;
-    int earlier = row_at[r][v] ? row_at[r][v]
-                : col_at[c][v] ? col_at[c][v] : box_at[b][v];
-    if (earlier) {
-      set_clash(clash, size, earlier - 1, i, v);
-      return SUDOKU_ECLASH;
+    if (++c == size) {
+      c = 0;
+      r++;
     }
-    row_at[r][v] = col_at[c][v] = box_at[b][v] = i + 1;
   }
   return SUDOKU_OK;
 }
