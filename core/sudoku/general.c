@@ -429,15 +429,25 @@ static void reset(general *g) {
   g->dirty_values = 0;
 }
 
-/* Failed literals: every value of every open cell with at most
-   PROBE_OPTIONS values is tried with singles alone; one that fails leaves
-   the cell.  What each try removed is kept for choose_probed.  On the
-   25x25 minimal puzzles this cuts the search tree some fifty times at
-   about the same cost per puzzle, and with the choice it informs, by a
-   hundred more.  Cells with more values rarely fail a probe and are
-   rarely the best choice: leaving them out makes a node about three times
-   cheaper for a few more nodes (2 or 4 options were slower). */
+/* Failed literals: a value of an open cell is tried with singles alone,
+   and leaves the cell if that fails.  What each try removed is kept for
+   choose_probed.  On the 25x25 minimal puzzles this cuts the search tree
+   some fifty times at about the same cost per puzzle, and with the
+   choice it informs, by a hundred more.  Only the choices of small
+   constraints are tried: values of cells with at most PROBE_OPTIONS
+   values, and values with at most PROBE_OPTIONS places in a unit of the
+   cell.  The others rarely fail and are rarely the best choice; leaving
+   them out makes a node about three times cheaper for a few more nodes
+   (a bound of 2 or 4 was slower; cells alone took 1.3 to 1.8 times the
+   nodes). */
 #define PROBE_OPTIONS 3
+
+static bool few_places(const general *g, int cell, int v) {
+  for (int t = 0; t < 3; t++)
+    if (sudoku_bit_count(g->word[place(g, g->unit_of[cell][t], v)]) <= PROBE_OPTIONS)
+      return true;
+  return false;
+}
 
 static bool probe(general *g) {
   bool strong = g->strong;
@@ -446,11 +456,13 @@ static bool probe(general *g) {
     bool changed = false;
     for (int cell = 0; cell < g->cells; cell++) {
       uint32_t options = g->word[cell];
-      if ((options & DONE) || sudoku_bit_count(options) > PROBE_OPTIONS) continue;
+      if (options & DONE) continue;
+      bool small = sudoku_bit_count(options) <= PROBE_OPTIONS;
       for (uint32_t m = g->word[cell] & g->all; m; m &= m - 1) {
         int v = sudoku_lowest_bit(m);
         if (!(g->word[cell] >> v & 1)) continue;
         if (g->word[cell] & DONE) break;
+        if (!small && !few_places(g, cell, v)) continue;
         int mark = g->trail_top;
         g->strong = false;
         enqueue(g, cell, v);
