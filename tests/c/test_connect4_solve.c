@@ -73,7 +73,8 @@ static void test_middle_medium(void **unused) { (void)unused; check_set("Test_L2
 static void test_begin_easy(void **unused) { (void)unused; check_set("Test_L1_R1", 100); }
 /* How many lines of the begin sets: the first 100 of Test_L1_R2 (about
    15 s, strong and weak), and of Test_L1_R3, whose positions take 1 to 7 s
-   each, only the first 10 (about 35 s; all 100 would take 4 minutes).
+   each, only the first 10 (about 35 s; all 100 take close to 9 minutes
+   here, strong and weak).
    Under the sanitizers, three to five times slower, fewer still, to keep
    `make test SANITIZE=1` within minutes; `make bench` runs the sets in
    full. */
