@@ -251,12 +251,8 @@ static int c4_size(lua_State *L) {
 
 #define TABLE_KEY "ludus.connect4.table"
 
-static int table_gc(lua_State *L) {
-  c4_table **box = lua_touserdata(L, 1);
-  c4_table_free(*box);
-  *box = NULL;
-  return 0;
-}
+static void *make_table(void) { return c4_table_new(); }
+static void release_table(void *table) { c4_table_free(table); }
 
 /* ---- the opening book ----
 **
@@ -296,11 +292,8 @@ static book_box *current_book(lua_State *L) {
    collector, after the table has let go of it. */
 static void set_book(lua_State *L, c4_book *book, const char *path,
                      const char *why) {
-  if (lua_getfield(L, LUA_REGISTRYINDEX, TABLE_KEY) == LUA_TUSERDATA) {
-    c4_table *table = *(c4_table **)lua_touserdata(L, -1);
-    if (table) c4_table_use_book(table, book);
-  }
-  lua_pop(L, 1);
+  c4_table *table = lgame_shared_find(L, TABLE_KEY);
+  if (table) c4_table_use_book(table, book);
   if (book) {
     book_box *box = lua_newuserdatauv(L, sizeof *box, 0);
     box->book = book;
@@ -358,27 +351,15 @@ static void push_book_info(lua_State *L, const book_box *box) {
 /* The transposition table every solve shares, made on first use and
    freed with the Lua state. */
 static c4_table *shared_table(lua_State *L) {
-  if (lua_getfield(L, LUA_REGISTRYINDEX, TABLE_KEY) == LUA_TUSERDATA) {
-    c4_table *table = *(c4_table **)lua_touserdata(L, -1);
+  bool made;
+  c4_table *table = lgame_shared(L, TABLE_KEY, make_table, release_table, &made);
+  if (made) {
+    if (lua_getfield(L, LUA_REGISTRYINDEX, BOOK_KEY) == LUA_TNIL)
+      load_default_book(L);
     lua_pop(L, 1);
-    return table;
+    book_box *book = current_book(L);
+    c4_table_use_book(table, book ? book->book : NULL);
   }
-  lua_pop(L, 1);
-  c4_table **box = lua_newuserdatauv(L, sizeof *box, 0);
-  *box = NULL;
-  lua_createtable(L, 0, 1);
-  lua_pushcfunction(L, table_gc);
-  lua_setfield(L, -2, "__gc");
-  lua_setmetatable(L, -2);
-  *box = c4_table_new();
-  if (!*box) luaL_error(L, "connect4: not enough memory for the solver's table");
-  lua_setfield(L, LUA_REGISTRYINDEX, TABLE_KEY);
-  c4_table *table = *box;
-  if (lua_getfield(L, LUA_REGISTRYINDEX, BOOK_KEY) == LUA_TNIL)
-    load_default_book(L);
-  lua_pop(L, 1);
-  book_box *book = current_book(L);
-  c4_table_use_book(table, book ? book->book : NULL);
   return table;
 }
 

@@ -356,9 +356,8 @@ int lgame_solve(lua_State *L) {
   const game_class *cls = g->cls;
   void *state = lua_newuserdatauv(L, cls->state_size, 0);
   memcpy(state, lgame_state(g), cls->state_size);
-  search_limit limit = {0};
-  limit.interrupt = &ludus_interrupted;
-  limit_start(&limit);
+  search_limit limit;
+  lgame_start_limit(&limit);
   game_solution solution;
   if (!game_solve(cls, state, &limit, &solution))
     return luaL_error(L, "%s: solve stopped (%s)", cls->name,
@@ -369,6 +368,53 @@ int lgame_solve(lua_State *L) {
   else
     push_move_text(L, cls, state, solution.best);
   return 2;
+}
+
+/* ---- what long jobs share ---- */
+
+void lgame_start_limit(search_limit *limit) {
+  memset(limit, 0, sizeof *limit);
+  limit->interrupt = &ludus_interrupted;
+  ludus_interrupted = 0;
+  limit_start(limit);
+}
+
+typedef struct shared_box {
+  void *object;                 /* first: lgame_shared_find reads it */
+  void (*release)(void *);
+} shared_box;
+
+static int shared_gc(lua_State *L) {
+  shared_box *box = lua_touserdata(L, 1);
+  if (box->object) box->release(box->object);
+  box->object = NULL;
+  return 0;
+}
+
+void *lgame_shared_find(lua_State *L, const char *key) {
+  void *object = NULL;
+  if (lua_getfield(L, LUA_REGISTRYINDEX, key) == LUA_TUSERDATA)
+    object = ((shared_box *)lua_touserdata(L, -1))->object;
+  lua_pop(L, 1);
+  return object;
+}
+
+void *lgame_shared(lua_State *L, const char *key, void *(*make)(void),
+                   void (*release)(void *), bool *made) {
+  void *object = lgame_shared_find(L, key);
+  if (made) *made = object == NULL;
+  if (object) return object;
+  shared_box *box = lua_newuserdatauv(L, sizeof *box, 0);
+  box->object = NULL;
+  box->release = release;
+  lua_createtable(L, 0, 1);
+  lua_pushcfunction(L, shared_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_setmetatable(L, -2);
+  box->object = make();
+  if (!box->object) luaL_error(L, "not enough memory for %s", key);
+  lua_setfield(L, LUA_REGISTRYINDEX, key);
+  return box->object;
 }
 
 static const luaL_Reg game_methods[] = {

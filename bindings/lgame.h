@@ -10,6 +10,8 @@
 #ifndef LGAME_H
 #define LGAME_H
 
+#include <stdbool.h>
+
 #include <lauxlib.h>
 #include <lua.h>
 
@@ -54,6 +56,22 @@ int lgame_play(lua_State *L);
    value for the side to move (1 win, 0 draw, -1 loss) and a best move,
    nil once the game is over.  Ctrl-C stops it with an error. */
 int lgame_solve(lua_State *L);
+
+/* ---- what long jobs share ---- */
+
+/* Zeroes limit, points it at the REPL's Ctrl-C flag (cleared: a new job
+   starts) and starts its clock. */
+void lgame_start_limit(search_limit *limit);
+
+/* A C object kept in the registry under key for the life of the Lua
+   state: made by make on first use (raising when make returns NULL) and
+   given to release when the state closes.  *made, when not NULL, says
+   whether this call made it. */
+void *lgame_shared(lua_State *L, const char *key, void *(*make)(void),
+                   void (*release)(void *), bool *made);
+
+/* The object under key, or NULL while none has been made. */
+void *lgame_shared_find(lua_State *L, const char *key);
 
 /* ---- searching from Lua ---- */
 

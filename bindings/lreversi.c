@@ -226,13 +226,6 @@ static int rv_size(lua_State *L) {
 
 /* ---- perft ---- */
 
-static void start_limit(search_limit *limit) {
-  memset(limit, 0, sizeof *limit);
-  limit->interrupt = &ludus_interrupted;
-  ludus_interrupted = 0;
-  limit_start(limit);
-}
-
 /* reversi.perft(g, depth): leaves depth plies ahead, a pass counting as
    a ply and a finished game as a leaf. */
 static int rv_perft(lua_State *L) {
@@ -240,7 +233,7 @@ static int rv_perft(lua_State *L) {
   lua_Integer depth = luaL_checkinteger(L, 2);
   luaL_argcheck(L, depth >= 0 && depth <= 60, 2, "depth must be 0 to 60");
   search_limit limit;
-  start_limit(&limit);
+  lgame_start_limit(&limit);
   uint64_t leaves = reversi_perft(board, (int)depth, &limit);
   if (limit.stopped)
     return luaL_error(L, "reversi: perft stopped (%s)", limit_reason(&limit));
@@ -250,41 +243,13 @@ static int rv_perft(lua_State *L) {
 
 /* ---- solving and searching ---- */
 
-static void *shared(lua_State *L, const char *key, void *(*make)(void),
-                    lua_CFunction gc) {
-  if (lua_getfield(L, LUA_REGISTRYINDEX, key) == LUA_TUSERDATA) {
-    void *p = *(void **)lua_touserdata(L, -1);
-    lua_pop(L, 1);
-    return p;
-  }
-  lua_pop(L, 1);
-  void **box = lua_newuserdatauv(L, sizeof *box, 0);
-  *box = NULL;
-  lua_createtable(L, 0, 1);
-  lua_pushcfunction(L, gc);
-  lua_setfield(L, -2, "__gc");
-  lua_setmetatable(L, -2);
-  *box = make();
-  if (!*box) luaL_error(L, "reversi: not enough memory for the search tables");
-  lua_setfield(L, LUA_REGISTRYINDEX, key);
-  return *box;
-}
-
 static void *make_solver(void) { return reversi_solver_new(SOLVER_BITS); }
+static void release_solver(void *solver) { reversi_solver_free(solver); }
 static void *make_table(void) { return tt_new(TABLE_MIB); }
+static void release_table(void *table) { tt_free(table); }
 
-static int solver_gc(lua_State *L) {
-  void **box = lua_touserdata(L, 1);
-  reversi_solver_free(*box);
-  *box = NULL;
-  return 0;
-}
-
-static int table_gc(lua_State *L) {
-  void **box = lua_touserdata(L, 1);
-  tt_free(*box);
-  *box = NULL;
-  return 0;
+static reversi_solver *shared_solver(lua_State *L) {
+  return lgame_shared(L, SOLVER_KEY, make_solver, release_solver, NULL);
 }
 
 static reversi_board *check_ongoing(lua_State *L, const char *what) {
@@ -304,7 +269,7 @@ static reversi_board *check_ongoing(lua_State *L, const char *what) {
    at arg; starts the limit. */
 static void check_limits(lua_State *L, int arg, search_limit *limit,
                          double default_seconds) {
-  start_limit(limit);
+  lgame_start_limit(limit);
   limit->max_seconds = default_seconds;
   if (lua_isnoneornil(L, arg)) return;
   luaL_checktype(L, arg, LUA_TTABLE);
@@ -357,7 +322,7 @@ static int rv_solve(lua_State *L) {
   search_limit limit;
   check_limits(L, 2, &limit, 0);
   bool all = opt_boolean(L, 2, "all");
-  reversi_solver *solver = shared(L, SOLVER_KEY, make_solver, solver_gc);
+  reversi_solver *solver = shared_solver(L);
   if (all) {
     int scores[64];
     bool complete = reversi_solve_all(solver, board, &limit, scores);
@@ -422,7 +387,7 @@ static int rv_search(lua_State *L) {
   check_limits(L, 2, &limit, bounded ? 0 : 1.0);
   int empties = __builtin_popcountll(board->mask & ~(board->player | board->opponent));
   if (empties <= exact) {
-    reversi_solver *solver = shared(L, SOLVER_KEY, make_solver, solver_gc);
+    reversi_solver *solver = shared_solver(L);
     reversi_solution r = reversi_solve(solver, board, &limit);
     if (r.complete) {
       push_move(L, board, r.best);
@@ -433,12 +398,12 @@ static int rv_search(lua_State *L) {
       return 3;
     }
     /* out of time or nodes: a short search still gives a move */
-    start_limit(&limit);
+    lgame_start_limit(&limit);
     depth = 4;
   }
   search_options options = {0};
   options.max_depth = (int)depth;
-  options.tt = shared(L, TABLE_KEY, make_table, table_gc);
+  options.tt = lgame_shared(L, TABLE_KEY, make_table, release_table, NULL);
   reversi_board copy = *board;
   search_result result;
   search_alphabeta(&reversi_class, &copy, &options, &limit, &result);

@@ -294,21 +294,13 @@ static int check_depth(lua_State *L, int arg) {
   return (int)depth;
 }
 
-/* Ctrl-C at the REPL stops perft and divide with an error. */
-static void start_perft(search_limit *limit) {
-  memset(limit, 0, sizeof *limit);
-  limit->interrupt = &ludus_interrupted;
-  ludus_interrupted = 0;
-  limit_start(limit);
-}
-
 /* xiangqi.perft(g, depth): leaves of the legal move tree, with no
    repetition rules. */
 static int xq_perft_function(lua_State *L) {
   xq_position pos = *(const xq_position *)lgame_state(GAME(L));
   int depth = check_depth(L, 2);
   search_limit limit;
-  start_perft(&limit);
+  lgame_start_limit(&limit);
   uint64_t leaves = xq_perft_limited(&pos, depth, &limit);
   if (limit.stopped)
     return luaL_error(L, "xiangqi: perft stopped (%s)", limit_reason(&limit));
@@ -326,7 +318,7 @@ static int xq_divide(lua_State *L) {
   lua_createtable(L, 0, n);
   uint64_t total = 0;
   search_limit limit;
-  start_perft(&limit);
+  lgame_start_limit(&limit);
   for (int i = 0; i < n; i++) {
     push_move(L, &pos, moves[i], XQ_ICCS);
     xq_undo undo;
