@@ -265,8 +265,8 @@ static reversi_board *check_ongoing(lua_State *L, const char *what) {
   return board;
 }
 
-/* Reads {time=, nodes=} and the boolean or integer option named key
-   at arg; starts the limit. */
+/* Starts limit with {time=, nodes=} at arg (time default_seconds when
+   absent; 0: none). */
 static void check_limits(lua_State *L, int arg, search_limit *limit,
                          double default_seconds) {
   lgame_start_limit(limit);
@@ -371,6 +371,7 @@ static int rv_solve(lua_State *L) {
 static int rv_search(lua_State *L) {
   reversi_board *board = check_ongoing(L, "search");
   lua_Integer depth = 0, exact = EXACT_EMPTIES;
+  bool bounded = false;         /* by depth or nodes: no default time */
   if (!lua_isnoneornil(L, 2)) {
     luaL_checktype(L, 2, LUA_TTABLE);
     if (lua_getfield(L, 2, "depth") != LUA_TNIL) {
@@ -378,11 +379,9 @@ static int rv_search(lua_State *L) {
       luaL_argcheck(L, depth >= 1 && depth <= 60, 2, "depth must be 1 to 60");
     }
     if (lua_getfield(L, 2, "exact") != LUA_TNIL) exact = luaL_checkinteger(L, -1);
-    lua_pop(L, 2);
+    bounded = depth > 0 || lua_getfield(L, 2, "nodes") != LUA_TNIL;
+    lua_settop(L, 2);
   }
-  bool bounded = depth > 0 || (!lua_isnoneornil(L, 2) &&
-                               lua_getfield(L, 2, "nodes") != LUA_TNIL);
-  lua_settop(L, 2);
   search_limit limit;
   check_limits(L, 2, &limit, bounded ? 0 : 1.0);
   int empties = __builtin_popcountll(board->mask & ~(board->player | board->opponent));
@@ -397,6 +396,7 @@ static int rv_search(lua_State *L) {
       lua_setfield(L, -2, "exact");
       return 3;
     }
+    if (ludus_interrupted) return luaL_error(L, "reversi: search interrupted");
     /* out of time or nodes: a short search still gives a move */
     lgame_start_limit(&limit);
     depth = 4;
@@ -413,7 +413,7 @@ static int rv_search(lua_State *L) {
     lua_pushnumber(L, result.score > 0 ? HUGE_VAL : -HUGE_VAL);
   else
     lua_pushnumber(L, result.score / 100.0);
-  push_info(L, &limit, true);
+  push_info(L, &limit, !limit.stopped);
   lua_pushinteger(L, result.depth);
   lua_setfield(L, -2, "depth");
   lua_pushboolean(L, result.exact);

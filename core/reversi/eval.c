@@ -12,15 +12,6 @@
 #include "reversi.h"
 #include "solve.h"
 
-#define COLUMN_A 0x0101010101010101u
-#define COLUMN_H 0x8080808080808080u
-
-static uint64_t neighbours(uint64_t discs) {
-  uint64_t side = (discs << 1 & ~COLUMN_A) | (discs >> 1 & ~COLUMN_H);
-  uint64_t row = discs | side;
-  return side | row << 8 | row >> 8;
-}
-
 /* The four corners of the board and the square diagonally inside each. */
 static void corners_of(const reversi_board *b, int corner[4], int inner[4]) {
   int first = (8 - b->size) / 2, last = first + b->size - 1;
@@ -44,7 +35,7 @@ int reversi_eval(const reversi_board *b) {
   int mine = count(reversi_moves_of(p, o) & mask);
   int theirs = count(reversi_moves_of(o, p) & mask);
   int mobility = 100 * (mine - theirs) / (mine + theirs + 2);
-  uint64_t near = neighbours(empty);
+  uint64_t near = reversi_neighbours(empty);
   int frontier = count(o & near) - count(p & near);
 
   int corner[4], inner[4], corners = 0, x_squares = 0;

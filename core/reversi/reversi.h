@@ -49,6 +49,14 @@ void reversi_init(reversi_board *board, int size);
    keeps those inside its mask. */
 uint64_t reversi_moves_of(uint64_t player, uint64_t opponent);
 
+/* The squares next to any of discs, in the eight directions. */
+static inline uint64_t reversi_neighbours(uint64_t discs) {
+  uint64_t side = (discs << 1 & 0xfefefefefefefefeu) |   /* not column a */
+                  (discs >> 1 & 0x7f7f7f7f7f7f7f7fu);    /* not column h */
+  uint64_t row = discs | side;
+  return side | row << 8 | row >> 8;
+}
+
 /* reversi_ray[square][d]: the squares beyond square in direction d, up
    to the edge; directions 0-3 run to higher bits, 4-7 to lower ones. */
 extern uint64_t reversi_ray[64][8];

@@ -1,8 +1,10 @@
 /*
 ** solve.c: the exact endgame solver.
 **
-** Negamax with alpha-beta, fail-soft, principal variation search (a null
-** window for every move after the first).  Far from the end (more than
+** MTD(f) at the root: a series of null-window searches closing in on the
+** score, so the negamax below (alpha-beta, fail-soft) only ever sees
+** null windows, and each search re-uses the table of the ones before.
+** Far from the end (more than
 ** SHALLOW empties) a node sorts its moves fastest first, by the replies
 ** they leave the opponent, tries the table's best move before them, and
 ** cuts when the opponent's stable discs already hold the score below
@@ -168,12 +170,6 @@ static void use_board(reversi_solver *s, uint64_t mask) {
 
 /* ---- the last empty squares ---- */
 
-/* The squares next to a disc of discs, in any direction. */
-static uint64_t next_to(uint64_t discs) {
-  uint64_t side = (discs << 1 & ~COLUMN_A) | (discs >> 1 & ~COLUMN_H);
-  uint64_t row = discs | side;
-  return side | row << 8 | row >> 8;
-}
 
 static int final_diff(uint64_t p, uint64_t o, int empties) {
   int diff = __builtin_popcountll(p) - __builtin_popcountll(o);
@@ -183,7 +179,7 @@ static int final_diff(uint64_t p, uint64_t o, int empties) {
 /* One empty square: whoever can play there does, or the game ends. */
 static int last_one(uint64_t p, uint64_t o, int square) {
   int diff = __builtin_popcountll(p) - __builtin_popcountll(o);
-  uint64_t near = next_to((uint64_t)1 << square);
+  uint64_t near = reversi_neighbours((uint64_t)1 << square);
   int n = o & near ? __builtin_popcountll(reversi_flips(p, o, square)) : 0;
   if (n) return diff + 2 * n + 1;
   n = p & near ? __builtin_popcountll(reversi_flips(o, p, square)) : 0;
@@ -213,7 +209,7 @@ static int last_two(reversi_solver *s, uint64_t p, uint64_t o, uint64_t empty,
     int best = -INF;
     for (int i = 0; i < 2; i++) {
       uint64_t bit = (uint64_t)1 << squares[i];
-      if (!(o & next_to(bit))) continue;
+      if (!(o & reversi_neighbours(bit))) continue;
       uint64_t flips = reversi_flips(p, o, squares[i]);
       if (!flips) continue;
       int score = -last_one(o & ~flips, p | flips | bit, squares[1 - i]);
@@ -248,7 +244,7 @@ static int shallow(reversi_solver *s, uint64_t p, uint64_t o, uint64_t empty,
       for (; squares; squares &= squares - 1) {
         int square = __builtin_ctzll(squares);
         uint64_t bit = (uint64_t)1 << square;
-        if (!(o & next_to(bit))) continue;       /* nothing to flip */
+        if (!(o & reversi_neighbours(bit))) continue;       /* nothing to flip */
         uint64_t flips = reversi_flips(p, o, square);
         if (!flips) continue;
         int score = -shallow(s, o & ~flips, p | flips | bit, empty & ~bit,
@@ -290,8 +286,8 @@ static int order_moves(const reversi_solver *s, uint64_t p, uint64_t o,
     uint64_t mine = p | flips | (uint64_t)1 << square, theirs = o & ~flips;
     uint64_t replies = reversi_moves_of(theirs, mine) & s->mask;
     if (prefetch) __builtin_prefetch(s->table + index_of(s, theirs, mine));
-    uint64_t near = next_to(mine) & ~(mine | theirs) & s->mask;
-    uint64_t held = mine & (s->corners | (next_to(mine & s->corners) & s->order[2]));
+    uint64_t near = reversi_neighbours(mine) & ~(mine | theirs) & s->mask;
+    uint64_t held = mine & (s->corners | (reversi_neighbours(mine & s->corners) & s->order[2]));
     int key = 16 * (__builtin_popcountll(replies) +
                     __builtin_popcountll(replies & s->corners)) +
               2 * __builtin_popcountll(near) -
@@ -355,14 +351,7 @@ static int search(reversi_solver *s, uint64_t p, uint64_t o, int alpha,
   int count = order_moves(s, p, o, moves, hint, n - 1 >= TABLE_MIN, list);
   int low = alpha, best = -INF, best_square = list[0].square;
   for (int i = 0; i < count; i++) {
-    int score;
-    if (i == 0 || beta - alpha == 1) {
-      score = child(s, p, o, &list[i], alpha, beta, n);
-    } else {
-      score = child(s, p, o, &list[i], alpha, alpha + 1, n);
-      if (score > alpha && score < beta)
-        score = child(s, p, o, &list[i], score, beta, n);
-    }
+    int score = child(s, p, o, &list[i], alpha, beta, n);
     if (s->limit->stopped) return 0;
     if (score > best) {
       best = score;

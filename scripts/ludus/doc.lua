@@ -77,7 +77,7 @@ reversi_methods.solve = "g:solve{all=, time=, nodes=} -> exact final disc "
   .. "difference for the side to move (empties to the winner), best move, info; "
   .. "all=true: {move=score, ...}, info"
 reversi_methods.search = "g:search{depth=, time=1, nodes=, exact=14} -> move, "
-  .. "score in discs, info {depth, nodes, seconds, pv, exact}: alpha-beta with "
+  .. "score in discs, info {depth, nodes, seconds, pv, exact, stopped}: alpha-beta with "
   .. "the evaluation, the exact solver from exact empties on"
 local xiangqi_methods = protocol('"red" or "black"', '"h2e2"')
 xiangqi_methods.move = 'g:move(m) or g:move(from, to) -> a new game with the move '

@@ -153,6 +153,10 @@ describe("reversi on 8x8", function()
     assert.equal("number", type(score))
     assert.equal(4, info.depth)
     assert.equal(move, info.pv[1])
+    -- a time budget stops the deepening, and says so
+    local _, _, timed = reversi.new():search{time = 0.05}
+    assert.is_false(timed.complete)
+    assert.equal("time", timed.stopped)
     local late = assert(reversi.load(ffo_line(3)))
     local m, s, i = late:search{time = 5}
     assert.is_true(i.exact)
