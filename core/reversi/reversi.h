@@ -100,6 +100,12 @@ void reversi_unmake(reversi_board *board, int square, uint64_t flipped);
 
 bool reversi_is_over(const reversi_board *board);
 
+/* The image of a set of squares by symmetry k (0..7) of the 8x8 square:
+   bit 0 of k mirrors the columns, bit 1 flips the rows, bit 2 swaps rows
+   and columns (after the others).  The centred small boards map onto
+   themselves. */
+uint64_t reversi_symmetry(uint64_t squares, int k);
+
 /* Discs of each colour. */
 int reversi_count(const reversi_board *board, int colour);
 uint64_t reversi_discs(const reversi_board *board, int colour);

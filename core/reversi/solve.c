@@ -4,11 +4,12 @@
 ** MTD(f) at the root: a series of null-window searches closing in on the
 ** score, so the negamax below (alpha-beta, fail-soft) only ever sees
 ** null windows, and each search re-uses the table of the ones before.
-** Far from the end (more than
-** SHALLOW empties) a node sorts its moves fastest first, by the replies
-** they leave the opponent, tries the table's best move before them, and
-** cuts when the opponent's stable discs already hold the score below
-** alpha.  Near the end, move generation costs more than it saves: a node
+** Far from the end (more than SHALLOW empties) a node sorts its moves
+** fastest first, by the replies they leave the opponent, tries the
+** table's best move before them, and cuts when the opponent's stable
+** discs already hold the score below alpha.  On the small boards, with
+** many empties, a shallow search of the evaluation refines the order; near
+** the start a move whose position mirrors a sibling's is skipped.  Near the end, move generation costs more than it saves: a node
 ** tries the empty squares directly, those in a quadrant with an odd
 ** number of empties first (parity: the last move of a region is worth
 ** having), corners before the squares next to them.  The last empty
@@ -42,6 +43,9 @@ struct reversi_solver {
   uint64_t index_mask;          /* entries - 1, even */
   uint64_t mask;                /* the board the table holds */
   int squares;                  /* popcount(mask) */
+  int size;                     /* 4, 6 or 8 */
+  int sort_min;                 /* from this many empties, order the moves
+                                   by a shallow search */
   uint64_t corners;             /* of this board size */
   uint64_t order[3];            /* square classes, best first (the rest
                                    comes last) */
@@ -151,6 +155,11 @@ static void use_board(reversi_solver *s, uint64_t mask) {
   s->squares = __builtin_popcountll(mask);
   int size = 0;
   while (size * size < s->squares) size++;
+  s->size = size;
+  /* Ordering by the evaluation pays on 6x6 (2.5 times fewer nodes from 26
+     empties) but not on 8x8, where fastest first with its corner terms
+     does better (FFO #41-#42: 24% more nodes). */
+  s->sort_min = size < 8 ? 14 : INT_MAX;
   int first = (8 - size) / 2, last = first + size - 1;
   uint64_t corners = 0, c_squares = 0, x_squares = 0;
   int ends[2] = {first, last}, steps[2] = {1, -1};
@@ -304,6 +313,81 @@ static int order_moves(const reversi_solver *s, uint64_t p, uint64_t o,
 static int search(reversi_solver *s, uint64_t p, uint64_t o, int alpha,
                   int beta, int n, int *best_move);
 
+/* ---- symmetry near the start ---- */
+
+#define SYMMETRY_PLIES 10       /* this close to the start, a move whose
+                                   position mirrors a sibling's is skipped */
+
+/* Whether the position after list[i] is an image of one after an
+   earlier move of the list. */
+static bool mirrors_sibling(uint64_t p, uint64_t o, const move *list, int i) {
+  uint64_t bit = (uint64_t)1 << list[i].square;
+  uint64_t mine = p | list[i].flips | bit, theirs = o & ~list[i].flips;
+  for (int k = 1; k < 8; k++) {
+    uint64_t a = reversi_symmetry(mine, k), b = reversi_symmetry(theirs, k);
+    for (int j = 0; j < i; j++) {
+      uint64_t bj = (uint64_t)1 << list[j].square;
+      if (a == (p | list[j].flips | bj) && b == (o & ~list[j].flips))
+        return true;
+    }
+  }
+  return false;
+}
+
+/* ---- ordering far from the end ---- */
+
+#define EVAL_INF 1000000
+
+/* A plain alpha-beta search of the evaluation, depth plies deep. */
+static int eval_search(reversi_solver *s, uint64_t p, uint64_t o, int depth,
+                       int alpha, int beta) {
+  s->limit->nodes++;
+  if (depth == 0)
+    return reversi_eval(&(reversi_board){p, o, s->mask, (uint8_t)s->size, 0, {0}});
+  uint64_t moves = reversi_moves_of(p, o) & s->mask;
+  if (!moves) {
+    if (!(reversi_moves_of(o, p) & s->mask))
+      return 1000 * final_diff(p, o, __builtin_popcountll(s->mask & ~(p | o)));
+    return -eval_search(s, o, p, depth, -beta, -alpha);
+  }
+  int best = -EVAL_INF;
+  for (; moves; moves &= moves - 1) {
+    int square = __builtin_ctzll(moves);
+    uint64_t flips = reversi_flips(p, o, square);
+    int score = -eval_search(s, o & ~flips, p | flips | (uint64_t)1 << square,
+                             depth - 1, -beta, -(alpha > best ? alpha : best));
+    if (score > best) {
+      best = score;
+      if (best >= beta) break;
+    }
+  }
+  return best;
+}
+
+/* The depth of the ordering search at n empties: the more there are, the
+   more a good order saves. */
+static int sort_depth(int n) { return n < 16 ? 0 : n < 20 ? 1 : n < 24 ? 2 : 3; }
+
+/* Re-keys the moves by a shallow search of each, the fastest-first key
+   weighing in (the hint stays first), and sorts them again. */
+static void order_by_search(reversi_solver *s, uint64_t p, uint64_t o, int n,
+                            move *list, int count) {
+  int depth = sort_depth(n);
+  for (int i = 0; i < count; i++) {
+    if (list[i].key == INT_MIN) continue;
+    uint64_t bit = (uint64_t)1 << list[i].square;
+    int score = -eval_search(s, o & ~list[i].flips, p | list[i].flips | bit,
+                             depth, -EVAL_INF, EVAL_INF);
+    list[i].key = 8 * list[i].key - score;
+  }
+  for (int i = 1; i < count; i++) {
+    move m = list[i];
+    int j = i;
+    for (; j > 0 && list[j - 1].key > m.key; j--) list[j] = list[j - 1];
+    list[j] = m;
+  }
+}
+
 static int child(reversi_solver *s, uint64_t p, uint64_t o, const move *m,
                  int alpha, int beta, int n) {
   uint64_t bit = (uint64_t)1 << m->square;
@@ -349,8 +433,12 @@ static int search(reversi_solver *s, uint64_t p, uint64_t o, int alpha,
   }
   move list[64];
   int count = order_moves(s, p, o, moves, hint, n - 1 >= TABLE_MIN, list);
+  if (n >= s->sort_min) order_by_search(s, p, o, n, list, count);
   int low = alpha, best = -INF, best_square = list[0].square;
+  bool near_start = n > s->squares - 4 - SYMMETRY_PLIES;
   for (int i = 0; i < count; i++) {
+    /* A mirrored sibling has the same score: nothing to learn. */
+    if (near_start && i > 0 && mirrors_sibling(p, o, list, i)) continue;
     int score = child(s, p, o, &list[i], alpha, beta, n);
     if (s->limit->stopped) return 0;
     if (score > best) {

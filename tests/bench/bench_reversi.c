@@ -7,7 +7,8 @@
 **
 **   bench_reversi DATA_DIR perft DEPTH...       leaves per second
 **   bench_reversi DATA_DIR ffo FIRST LAST       FFO problems FIRST..LAST
-**   bench_reversi DATA_DIR six                  the 6x6 game from the start
+**   bench_reversi DATA_DIR six [EMPTIES [SEED]]  the 6x6 game from the start,
+**                                               or from a random game's position
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,13 +109,35 @@ static int ffo(const char *dir, int first, int last, reversi_solver *solver) {
   return mismatches != 0;
 }
 
-static int six(reversi_solver *solver) {
+/* The 6x6 game from the start, or (empties > 0) from the position a
+   fixed random game reaches with that many empty squares left. */
+static int six(reversi_solver *solver, int empties, unsigned seed) {
   reversi_board b;
   reversi_init(&b, 6);
+  uint64_t state = seed * 0x9e3779b97f4a7c15u + 1;
+  while (empties > 0 && __builtin_popcountll(b.mask & ~(b.player | b.opponent)) > empties) {
+    uint64_t moves = reversi_legal(&b);
+    if (!moves) {
+      if (reversi_is_over(&b)) break;
+      reversi_make(&b, REVERSI_PASS);
+      continue;
+    }
+    state = state * 6364136223846793005u + 1442695040888963407u;
+    int k = (int)((state >> 33) % (uint64_t)__builtin_popcountll(moves));
+    while (k--) moves &= moves - 1;
+    reversi_make(&b, __builtin_ctzll(moves));
+  }
   search_limit limit = {0};
   limit_start(&limit);
   reversi_solution r = reversi_solve(solver, &b, &limit);
   double t = limit_elapsed(&limit);
+  if (empties > 0) {
+    char text[80];
+    reversi_format_board(&b, text, sizeof text);
+    printf("6x6 %s: %+d, %llu nodes, %.2f s\n", text, r.score,
+           (unsigned long long)limit.nodes, t);
+    return 0;
+  }
   printf("6x6 from the start: %+d (white wins 20-16: -4 expected), %llu nodes, "
          "%.1f s%s\n", r.score, (unsigned long long)limit.nodes, t,
          r.score == -4 ? "" : "   MISMATCH");
@@ -124,7 +147,7 @@ static int six(reversi_solver *solver) {
 int main(int argc, char **argv) {
   if (argc < 3) {
     fprintf(stderr, "usage: bench_reversi DATA_DIR perft DEPTH... | ffo FIRST "
-                    "LAST | six\n");
+                    "LAST | six [EMPTIES [SEED]]\n");
     return 2;
   }
   if (strcmp(argv[2], "perft") == 0) return perft(argc - 3, argv + 3);
@@ -137,7 +160,8 @@ int main(int argc, char **argv) {
   if (strcmp(argv[2], "ffo") == 0 && argc == 5)
     status = ffo(argv[1], atoi(argv[3]), atoi(argv[4]), solver);
   else if (strcmp(argv[2], "six") == 0)
-    status = six(solver);
+    status = six(solver, argc > 3 ? atoi(argv[3]) : 0,
+                 argc > 4 ? (unsigned)atoi(argv[4]) : 1);
   reversi_solver_free(solver);
   return status;
 }

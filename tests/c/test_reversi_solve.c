@@ -152,30 +152,32 @@ static void test_against_negamax(void **unused) {
 
 /* ---- symmetries ---- */
 
-static uint64_t flip_vertical(uint64_t x) { return __builtin_bswap64(x); }
-
-static uint64_t mirror(uint64_t x) {
-  x = (x >> 1 & 0x5555555555555555u) | (x & 0x5555555555555555u) << 1;
-  x = (x >> 2 & 0x3333333333333333u) | (x & 0x3333333333333333u) << 2;
-  return (x >> 4 & 0x0f0f0f0f0f0f0f0fu) | (x & 0x0f0f0f0f0f0f0f0fu) << 4;
-}
-
-static uint64_t transpose(uint64_t x) {
+/* Symmetry k square by square, as reversi.h describes it. */
+static uint64_t slow_symmetry(uint64_t x, int k) {
   uint64_t out = 0;
-  for (int sq = 0; sq < 64; sq++)
-    if (x >> sq & 1) out |= (uint64_t)1 << ((sq % 8) * 8 + sq / 8);
+  for (int sq = 0; sq < 64; sq++) {
+    if (!(x >> sq & 1)) continue;
+    int row = sq / 8, col = sq % 8;
+    if (k & 1) col = 7 - col;
+    if (k & 2) row = 7 - row;
+    if (k & 4) {
+      int t = row;
+      row = col;
+      col = t;
+    }
+    out |= (uint64_t)1 << (row * 8 + col);
+  }
   return out;
-}
-
-static uint64_t symmetry(uint64_t x, int k) {
-  if (k & 1) x = flip_vertical(x);
-  if (k & 2) x = mirror(x);
-  if (k & 4) x = transpose(x);
-  return x;
 }
 
 static void test_symmetries(void **unused) {
   (void)unused;
+  uint64_t seed = 99;
+  for (int i = 0; i < 100; i++) {
+    uint64_t x = hash_next(&seed);
+    for (int k = 0; k < 8; k++)
+      assert_int_equal(reversi_symmetry(x, k), slow_symmetry(x, k));
+  }
   FILE *f = open_data("fforum-1-19.obf");
   char line[512];
   for (int n = 0; n < 4 && fgets(line, sizeof line, f); n++) {
@@ -184,22 +186,22 @@ static void test_symmetries(void **unused) {
     int score = solve(&b).score;
     for (int k = 1; k < 8; k++) {
       reversi_board t = b;
-      t.player = symmetry(b.player, k);
-      t.opponent = symmetry(b.opponent, k);
+      t.player = reversi_symmetry(b.player, k);
+      t.opponent = reversi_symmetry(b.opponent, k);
       assert_int_equal(solve(&t).score, score);
     }
   }
   fclose(f);
   /* and a 6x6 endgame: its centred mask maps to itself */
-  uint64_t seed = 7;
+  seed = 7;
   reversi_board b;
   random_position(&b, 6, 12, &seed);
   int score = solve(&b).score;
   for (int k = 1; k < 8; k++) {
     reversi_board t = b;
-    t.player = symmetry(b.player, k);
-    t.opponent = symmetry(b.opponent, k);
-    assert_int_equal(symmetry(b.mask, k), b.mask);
+    t.player = reversi_symmetry(b.player, k);
+    t.opponent = reversi_symmetry(b.opponent, k);
+    assert_int_equal(reversi_symmetry(b.mask, k), b.mask);
     assert_int_equal(solve(&t).score, score);
   }
 }
@@ -225,6 +227,35 @@ static void test_4x4(void **unused) {
   assert_int_equal(reversi_count(&b, REVERSI_BLACK), 3);
   assert_int_equal(reversi_count(&b, REVERSI_WHITE), 11);
   assert_int_equal(sign * reversi_final_score(b.player, b.opponent, b.mask), -10);
+}
+
+/* Near the start the solver skips moves that mirror a sibling's: every
+   4x4 position of the first four plies against the plain negamax. */
+static void check_opening(reversi_board *b, int plies) {
+  int expected = reversi_is_over(b)
+                     ? reversi_final_score(b->player, b->opponent, b->mask)
+                     : negamax(b->player, b->opponent, b->mask, false);
+  assert_int_equal(solve(b).score, expected);
+  if (plies == 0 || reversi_is_over(b)) return;
+  uint64_t moves = reversi_legal(b);
+  if (!moves) {
+    uint64_t flipped = reversi_make(b, REVERSI_PASS);
+    check_opening(b, plies - 1);
+    reversi_unmake(b, REVERSI_PASS, flipped);
+  }
+  for (; moves; moves &= moves - 1) {
+    int square = __builtin_ctzll(moves);
+    uint64_t flipped = reversi_make(b, square);
+    check_opening(b, plies - 1);
+    reversi_unmake(b, square, flipped);
+  }
+}
+
+static void test_4x4_openings(void **unused) {
+  (void)unused;
+  reversi_board b;
+  reversi_init(&b, 4);
+  check_opening(&b, 4);
 }
 
 /* A board whose game is over: the final score, no move; one that must
@@ -322,6 +353,7 @@ int main(void) {
     cmocka_unit_test(test_against_negamax),
     cmocka_unit_test(test_symmetries),
     cmocka_unit_test(test_4x4),
+    cmocka_unit_test(test_4x4_openings),
     cmocka_unit_test(test_over_and_pass),
     cmocka_unit_test(test_limit),
     cmocka_unit_test(test_stable_discs_stay),
