@@ -313,15 +313,48 @@ static void push_info(lua_State *L, const search_limit *limit, bool complete) {
   }
 }
 
-/* g:solve{all=, time=, nodes=} -> score, best move, info: the exact
-   final disc difference for the side to move, the empty squares going
-   to the winner.  With all=true: {move=score, ...} for every move, and
-   info.  Stopped by a limit: nil, nil, info (or nil, info). */
+typedef struct progress_call {
+  lua_State *L;
+  int function;         /* stack index of the Lua function */
+} progress_call;
+
+/* Calls progress(lower, upper, nodes) after each step of a solve; an
+   error in it ends the solve (the solver holds nothing to free, and the
+   next solve starts afresh). */
+static void call_progress(void *context, int lower, int upper, uint64_t nodes) {
+  progress_call *call = context;
+  lua_State *L = call->L;
+  lua_pushvalue(L, call->function);
+  lua_pushinteger(L, lower);
+  lua_pushinteger(L, upper);
+  lua_pushinteger(L, (lua_Integer)nodes);
+  lua_call(L, 3, 0);
+}
+
+/* g:solve{all=, time=, nodes=, progress=} -> score, best move, info: the
+   exact final disc difference for the side to move, the empty squares
+   going to the winner.  With all=true: {move=score, ...} for every move,
+   and info.  Stopped by a limit: nil, nil, info (or nil, info), info
+   with the bounds proved (info.lower, info.upper) for a single solve.
+   progress(lower, upper, nodes) hears of each step of a single solve. */
 static int rv_solve(lua_State *L) {
   reversi_board *board = check_ongoing(L, "solve");
   search_limit limit;
   check_limits(L, 2, &limit, 0);
   bool all = opt_boolean(L, 2, "all");
+  progress_call call = {L, 0};
+  if (!lua_isnoneornil(L, 2)) {
+    int type = lua_getfield(L, 2, "progress");
+    if (type != LUA_TNIL && type != LUA_TFUNCTION)
+      return luaL_error(L, "reversi: progress must be a function (got %s)",
+                        luaL_typename(L, -1));
+    if (type == LUA_TFUNCTION) {
+      if (all)
+        return luaL_error(L, "reversi: progress follows a single solve, "
+                             "not all=true");
+      call.function = lua_gettop(L);
+    }
+  }
   reversi_solver *solver = shared_solver(L);
   if (all) {
     int scores[64];
@@ -351,7 +384,9 @@ static int rv_solve(lua_State *L) {
     push_info(L, &limit, complete);
     return 2;
   }
-  reversi_solution r = reversi_solve(solver, board, &limit);
+  reversi_solution r = reversi_solve_watched(solver, board, &limit,
+                                             call.function ? call_progress : NULL,
+                                             &call);
   if (!r.complete) {
     lua_pushnil(L);
     lua_pushnil(L);
@@ -360,6 +395,12 @@ static int rv_solve(lua_State *L) {
     push_move(L, board, r.best);
   }
   push_info(L, &limit, r.complete);
+  if (!r.complete) {
+    lua_pushinteger(L, r.lower);
+    lua_setfield(L, -2, "lower");
+    lua_pushinteger(L, r.upper);
+    lua_setfield(L, -2, "upper");
+  }
   return 3;
 }
 

@@ -468,40 +468,66 @@ static search_limit *use_limit(reversi_solver *s, search_limit *limit,
   return limit;
 }
 
+/* A bound brought within the scores the board allows. */
+static int within(const reversi_solver *s, int bound) {
+  return bound < -s->squares ? -s->squares : bound > s->squares ? s->squares : bound;
+}
+
 /* MTD(f): null windows only, closing in on the score from a guess of a
    draw; each test re-uses what the table learnt in the ones before.  Half
    the nodes of a full-window search on FFO #20-#39.  *best gets a move
-   that reaches the score (NULL: not wanted). */
-static int mtd(reversi_solver *s, uint64_t p, uint64_t o, int n, int *best) {
+   that reaches the score (NULL: not wanted); bounds (when not NULL) the
+   bounds proved, progress hears of each. */
+static int mtd(reversi_solver *s, uint64_t p, uint64_t o, int n, int *best,
+               int bounds[2], reversi_progress *progress, void *context) {
   int lower = -INF, upper = INF, g = 0, square = -1;
   while (lower < upper && !s->limit->stopped) {
     int beta = g == lower ? g + 1 : g;
     g = search(s, p, o, beta - 1, beta, n, &square);
+    if (s->limit->stopped) break;
     if (g < beta) {
       upper = g;
     } else {
       lower = g;
       if (best) *best = square;
     }
+    if (progress)
+      progress(context, within(s, lower), within(s, upper), s->limit->nodes);
+  }
+  if (bounds) {
+    bounds[0] = within(s, lower);
+    bounds[1] = within(s, upper);
   }
   return g;
 }
 
-reversi_solution reversi_solve(reversi_solver *s, const reversi_board *board,
-                               search_limit *limit) {
+reversi_solution reversi_solve_watched(reversi_solver *s,
+                                       const reversi_board *board,
+                                       search_limit *limit,
+                                       reversi_progress *progress,
+                                       void *context) {
   search_limit own;
   limit = use_limit(s, limit, &own);
   use_board(s, board->mask);
   int n = __builtin_popcountll(board->mask & ~(board->player | board->opponent));
-  reversi_solution r = {0, -1, false};
+  reversi_solution r = {0, -1, false, 0, 0};
   if (n == 0) {
-    r.score = final_diff(board->player, board->opponent, 0);
+    r.score = r.lower = r.upper = final_diff(board->player, board->opponent, 0);
     r.complete = true;
     return r;
   }
-  r.score = mtd(s, board->player, board->opponent, n, &r.best);
+  int bounds[2];
+  r.score = mtd(s, board->player, board->opponent, n, &r.best, bounds,
+                progress, context);
+  r.lower = bounds[0];
+  r.upper = bounds[1];
   r.complete = !limit->stopped;
   return r;
+}
+
+reversi_solution reversi_solve(reversi_solver *s, const reversi_board *board,
+                               search_limit *limit) {
+  return reversi_solve_watched(s, board, limit, NULL, NULL);
 }
 
 bool reversi_solve_all(reversi_solver *s, const reversi_board *board,
@@ -517,7 +543,8 @@ bool reversi_solve_all(reversi_solver *s, const reversi_board *board,
     m.flips = reversi_flips(p, o, m.square);
     uint64_t bit = (uint64_t)1 << m.square;
     scores[m.square] = n == 1 ? -final_diff(o & ~m.flips, p | m.flips | bit, 0)
-                              : -mtd(s, o & ~m.flips, p | m.flips | bit, n - 1, NULL);
+                              : -mtd(s, o & ~m.flips, p | m.flips | bit, n - 1, NULL,
+                                     NULL, NULL, NULL);
     if (limit->stopped) return false;
   }
   return true;

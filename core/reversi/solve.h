@@ -29,12 +29,25 @@ typedef struct reversi_solution {
                        -1 when the game is over */
   bool complete;    /* false: the limit stopped it, score and best mean
                        nothing */
+  int lower, upper; /* bounds on the score: equal to it when complete,
+                       what was proved when stopped */
 } reversi_solution;
 
 /* Solves board exactly.  limit may be NULL. */
 reversi_solution reversi_solve(reversi_solver *solver,
                                const reversi_board *board,
                                search_limit *limit);
+
+/* Hears of each step of a solve: the bounds proved so far. */
+typedef void reversi_progress(void *context, int lower, int upper,
+                              uint64_t nodes);
+
+/* reversi_solve, calling progress (when not NULL) after each step. */
+reversi_solution reversi_solve_watched(reversi_solver *solver,
+                                       const reversi_board *board,
+                                       search_limit *limit,
+                                       reversi_progress *progress,
+                                       void *context);
 
 /* The exact score of every legal move (from the side to move, before it
    moves) in scores[square]; other entries are left alone.  False when

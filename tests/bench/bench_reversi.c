@@ -109,6 +109,12 @@ static int ffo(const char *dir, int first, int last, reversi_solver *solver) {
   return mismatches != 0;
 }
 
+static void progress(void *context, int lower, int upper, uint64_t nodes) {
+  printf("  %+3d <= score <= %+3d after %llu nodes, %.1f s\n", lower, upper,
+         (unsigned long long)nodes, limit_elapsed(context));
+  fflush(stdout);
+}
+
 /* The 6x6 game from the start, or (empties > 0) from the position a
    fixed random game reaches with that many empty squares left. */
 static int six(reversi_solver *solver, int empties, unsigned seed) {
@@ -129,7 +135,8 @@ static int six(reversi_solver *solver, int empties, unsigned seed) {
   }
   search_limit limit = {0};
   limit_start(&limit);
-  reversi_solution r = reversi_solve(solver, &b, &limit);
+  reversi_solution r = reversi_solve_watched(solver, &b, &limit, progress,
+                                             &limit);
   double t = limit_elapsed(&limit);
   if (empties > 0) {
     char text[80];

@@ -280,6 +280,41 @@ describe("reversi errors", function()
     assert.equal("nodes", info.stopped)
     assert.equal(8, (g:solve()))        -- the table is still sound
   end)
+
+  it("reports each step of a solve and the bounds proved when stopped", function()
+    local g = reversi.load(ffo_line(1))   -- +18
+    local steps = {}
+    local score = g:solve{progress = function(lower, upper, nodes)
+      steps[#steps + 1] = {lower, upper, nodes}
+    end}
+    assert.equal(18, score)
+    assert.is_true(#steps >= 2)
+    for i, step in ipairs(steps) do
+      assert.is_true(step[1] <= 18 and 18 <= step[2])
+      if i > 1 then                       -- the bounds only tighten
+        assert.is_true(step[1] >= steps[i - 1][1] and step[2] <= steps[i - 1][2])
+        assert.is_true(step[3] >= steps[i - 1][3])
+      end
+    end
+    assert.same({18, 18}, {steps[#steps][1], steps[#steps][2]})
+    -- stopped part way (#16, +24, takes about 200,000 nodes): the bounds
+    -- it had proved, which hold the score
+    local last
+    local s, move, info = reversi.load(ffo_line(16)):solve{
+      nodes = 100000, progress = function(lower, upper) last = {lower, upper} end}
+    assert.is_nil(s)
+    assert.is_nil(move)
+    assert.equal("nodes", info.stopped)
+    assert.is_table(last)
+    assert.same(last, {info.lower, info.upper})
+    assert.is_true(info.lower > -64 and info.lower <= 24 and 24 <= info.upper)
+    -- an error in progress ends the solve and the next one starts clean
+    assert_raises({"enough"}, g.solve, g, {progress = function() error("enough") end})
+    assert.equal(18, (g:solve()))
+    assert_raises({"progress must be a function"}, g.solve, g, {progress = 3})
+    assert_raises({"not all=true"}, g.solve, g,
+                  {all = true, progress = function() end})
+  end)
 end)
 
 describe("reversi with ludus.ai and ludus.match", function()
