@@ -310,9 +310,6 @@ static int order_moves(const reversi_solver *s, uint64_t p, uint64_t o,
   return n;
 }
 
-static int search(reversi_solver *s, uint64_t p, uint64_t o, int alpha,
-                  int beta, int n, int *best_move);
-
 /* ---- symmetry near the start ---- */
 
 #define SYMMETRY_PLIES 10       /* this close to the start, a move whose
@@ -346,7 +343,7 @@ static int eval_search(reversi_solver *s, uint64_t p, uint64_t o, int depth,
     return reversi_eval(&(reversi_board){p, o, s->mask, (uint8_t)s->size, 0, {0}});
   uint64_t moves = reversi_moves_of(p, o) & s->mask;
   if (!moves) {
-    if (!(reversi_moves_of(o, p) & s->mask))
+    if (!(reversi_moves_of(o, p) & s->mask))    /* outweighs any evaluation */
       return 1000 * final_diff(p, o, __builtin_popcountll(s->mask & ~(p | o)));
     return -eval_search(s, o, p, depth, -beta, -alpha);
   }
@@ -387,6 +384,9 @@ static void order_by_search(reversi_solver *s, uint64_t p, uint64_t o, int n,
     list[j] = m;
   }
 }
+
+static int search(reversi_solver *s, uint64_t p, uint64_t o, int alpha,
+                  int beta, int n, int *best_move);
 
 static int child(reversi_solver *s, uint64_t p, uint64_t o, const move *m,
                  int alpha, int beta, int n) {
