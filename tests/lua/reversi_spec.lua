@@ -88,6 +88,30 @@ describe("reversi: the seed's 4x4 game", function()
   end)
 end)
 
+describe("reversi on 6x6", function()
+  -- Joel Feinstein's perfect line for 6x6 (1993, published with b2-g7
+  -- names: d3 c5 d6 e3 ...), here in the board's own a1-f6 names.
+  local perfect = "c2b4c5d2e4e3d1c1b1d5d6f4b3b2f3f2e2b6a4c6a6a2b5a5e6e5a3a1f5f6e1f1"
+
+  it("plays Feinstein's perfect line to white's 20-16 win", function()
+    local g = assert(reversi.load(perfect, {size = 6}))
+    assert.is_true(g:is_over())
+    assert.same({winner = "white", draw = false, score = {black = 16, white = 20}},
+                g:result())
+    assert.equal(perfect, g:save():match("(%S+)$"))
+  end)
+
+  it("agrees with it: -4 for black after 10 plies, and after the line's move", function()
+    local g = reversi.load(perfect:sub(1, 20), {size = 6})   -- 22 empties
+    assert.equal("black", g:turn())
+    local score, move = g:solve()
+    assert.equal(-4, score)
+    local next = g:play(perfect:sub(21, 22))
+    assert.equal(4, (next:solve()))                        -- white to move
+    assert.equal(-4, (g:play(move):solve()) * -1)
+  end)
+end)
+
 describe("reversi on 8x8", function()
   it("plays the issue's opening and writes it back", function()
     local g = reversi.new():black("f5"):white("d6"):black("c3"):white("d3"):black("c4")
