@@ -138,14 +138,13 @@ bench: all $(BENCHES)
 	nice $(OUT)/bench/bench_mahjong $(DATA)
 	$(OUT)/bench/bench_reversi $(DATA) perft 11 12
 	$(OUT)/bench/bench_reversi $(DATA) ffo 20 49
+	$(OUT)/bench/bench_reversi $(DATA) six
 	$(OUT)/bench/bench_xiangqi $(DATA)/xiangqi 10
 
-# What takes many minutes: FFO #50-#59 and the whole 6x6 Reversi game; the
-# empty Connect Four board from scratch; then, when `make book` has made the
-# book, with it.
+# What takes many minutes: FFO #50-#59; the empty Connect Four board from
+# scratch; then, when `make book` has made the book, with it.
 bench-long: all $(BENCHES)
 	$(OUT)/bench/bench_reversi $(DATA) ffo 50 59
-	$(OUT)/bench/bench_reversi $(DATA) six
 	$(OUT)/bench/bench_connect4_empty 1800
 	@if [ -f $(BOOK) ]; then \
 	  echo "$(OUT)/bench/bench_connect4_empty 60 $(BOOK)"; \
