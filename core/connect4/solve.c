@@ -14,6 +14,7 @@ typedef struct geometry {
   uint64_t bottom;      /* the bottom cell of every column */
   uint64_t playable;    /* every cell of the board, no spare bits */
   uint64_t column[C4_MAX_WIDTH];
+  uint64_t mover_rows;  /* rows of the height's parity, the spare one too */
   int height, width, cells;
   int order[C4_MAX_WIDTH];  /* columns from the centre outwards */
 } geometry;
@@ -22,13 +23,15 @@ static void geometry_init(geometry *g, const c4_board *board) {
   g->width = board->width;
   g->height = board->height;
   g->cells = board->width * board->height;
-  g->bottom = g->playable = 0;
+  g->bottom = g->playable = g->mover_rows = 0;
   uint64_t one_column = (UINT64_C(1) << board->height) - 1;
   for (int c = 0; c < g->width; c++) {
     g->column[c] = one_column << (c * (board->height + 1));
     g->bottom |= UINT64_C(1) << (c * (board->height + 1));
     g->playable |= g->column[c];
   }
+  for (int r = board->height % 2; r <= board->height; r += 2)
+    g->mover_rows |= g->bottom << r;
   /* columns by distance from the centre, the left one first on a tie:
      3 2 4 1 5 0 6 on seven columns */
   for (int c = 0, n = 0; c < g->width; c++) {
@@ -70,9 +73,13 @@ static uint64_t playable_cells(const geometry *g, uint64_t mask) {
 }
 
 static int count_bits(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+  return __builtin_popcountll(x);
+#else
   int n = 0;
   for (; x; x &= x - 1) n++;
   return n;
+#endif
 }
 
 /* ---- transposition table ----
@@ -260,6 +267,37 @@ static int negamax(solver *s, uint64_t current, uint64_t mask, int moves,
   if (!has_line(g, g->playable & ~current) && alpha < 0) {
     alpha = 0;
     if (alpha >= beta) return alpha;
+  }
+  /* Claimeven and baseinverse (Allis): where the columns with an odd
+     number of empty cells are even in number, the side not to move can
+     answer a chip at the bottom of one of them at the bottom of another
+     (paired once and for all), and any other chip on top of it; it then
+     takes every empty cell of the other rows.  The side to move wins only
+     with a four among its chips, the cells of its own rows and at most
+     every such bottom cell. */
+  uint64_t empty = g->playable & ~mask;
+  uint64_t odd = (mask + g->bottom) & ~g->mover_rows;  /* their bottoms */
+  int odd_count = count_bits(odd);
+  if (odd_count % 2 == 0) {
+    if (beta > -1 && !has_line(g, current | (empty & g->mover_rows) | odd)) {
+      int bound = has_line(g, (current ^ mask) |
+                              (empty & ~g->mover_rows & ~odd)) ? -1 : 0;
+      if (high > bound) high = bound;
+    }
+  } else if (alpha < 1) {
+    /* one chip at such a bottom, and the side to move answers */
+    uint64_t theirs = current ^ mask;
+    for (uint64_t rest = odd; rest; rest &= rest - 1) {
+      uint64_t cell = rest & -rest, others = odd ^ cell;
+      if (has_line(g, theirs | (empty & g->mover_rows) | others)) continue;
+      int bound = has_line(g, current | cell |
+                              (empty & ~g->mover_rows & ~odd)) ? 1 : 0;
+      if (alpha < bound) {
+        alpha = bound;
+        if (alpha >= beta) return alpha;
+      }
+      if (bound == 1) break;
+    }
   }
   if (beta > high) {
     beta = high;
