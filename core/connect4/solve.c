@@ -10,6 +10,15 @@
 
 /* ---- bitboard geometry ---- */
 
+/* The search is compiled twice (see negamax): once for any board, once
+   for 7x6 with its geometry known at compile time, where the helpers
+   below must be inlined for their shifts to become constants. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
 typedef struct geometry {
   uint64_t bottom;      /* the bottom cell of every column */
   uint64_t playable;    /* every cell of the board, no spare bits */
@@ -42,33 +51,36 @@ static void geometry_init(geometry *g, const c4_board *board) {
   }
 }
 
+/* Cells where a chip completes four along one direction (shift s). */
+static ALWAYS_INLINE uint64_t line_ends(uint64_t chips, int s) {
+  uint64_t pair = chips << s & chips << 2 * s;     /* two behind the cell */
+  uint64_t cells = pair & (chips << 3 * s | chips >> s);  /* xxx_, xx_x */
+  pair = chips >> s & chips >> 2 * s;              /* two ahead of it */
+  return cells | (pair & (chips << s | chips >> 3 * s));  /* x_xx, _xxx */
+}
+
 /* Empty cells where one more chip of 'chips' would make four. */
-static uint64_t winning_cells(const geometry *g, uint64_t chips, uint64_t mask) {
+static ALWAYS_INLINE uint64_t winning_cells(const geometry *g, uint64_t chips,
+                                            uint64_t mask) {
   uint64_t cells = chips << 1 & chips << 2 & chips << 3;     /* on top */
-  const int shifts[3] = {g->height + 1, g->height, g->height + 2};
-  for (int i = 0; i < 3; i++) {
-    int s = shifts[i];
-    uint64_t pair = chips << s & chips << 2 * s;   /* two behind the cell */
-    cells |= pair & chips << 3 * s;                /* x x x _ */
-    cells |= pair & chips >> s;                    /* x x _ x */
-    pair = chips >> s & chips >> 2 * s;            /* two ahead of it */
-    cells |= pair & chips << s;                    /* x _ x x */
-    cells |= pair & chips >> 3 * s;                /* _ x x x */
-  }
+  cells |= line_ends(chips, g->height + 1);
+  cells |= line_ends(chips, g->height);
+  cells |= line_ends(chips, g->height + 2);
   return cells & (g->playable ^ mask);
 }
 
-/* Whether cells holds four in a row. */
-static bool has_line(const geometry *g, uint64_t cells) {
-  const int shifts[4] = {1, g->height + 1, g->height, g->height + 2};
-  for (int i = 0; i < 4; i++) {
-    uint64_t pairs = cells & cells >> shifts[i];
-    if (pairs & pairs >> 2 * shifts[i]) return true;
-  }
-  return false;
+static ALWAYS_INLINE uint64_t fours(uint64_t cells, int s) {
+  uint64_t pairs = cells & cells >> s;
+  return pairs & pairs >> 2 * s;
 }
 
-static uint64_t playable_cells(const geometry *g, uint64_t mask) {
+/* Whether cells holds four in a row. */
+static ALWAYS_INLINE bool has_line(const geometry *g, uint64_t cells) {
+  return (fours(cells, 1) | fours(cells, g->height + 1) |
+          fours(cells, g->height) | fours(cells, g->height + 2)) != 0;
+}
+
+static ALWAYS_INLINE uint64_t playable_cells(const geometry *g, uint64_t mask) {
   return (mask + g->bottom) & g->playable;
 }
 
@@ -236,9 +248,10 @@ static void store(solver *s, uint64_t key, int moves, int lower, int upper) {
 /* Moves that do not hand the opponent a win at once: if it threatens to
    win, the one cell that stops it (none if two), and never the cell just
    under one of its winning cells. */
-static uint64_t safe_moves(const solver *s, uint64_t current, uint64_t mask) {
-  uint64_t possible = playable_cells(&s->g, mask);
-  uint64_t theirs = winning_cells(&s->g, current ^ mask, mask);
+static ALWAYS_INLINE uint64_t safe_moves(const geometry *g, uint64_t current,
+                                         uint64_t mask) {
+  uint64_t possible = playable_cells(g, mask);
+  uint64_t theirs = winning_cells(g, current ^ mask, mask);
   uint64_t forced = possible & theirs;
   if (forced) {
     if (forced & (forced - 1)) return 0;
@@ -247,13 +260,30 @@ static uint64_t safe_moves(const solver *s, uint64_t current, uint64_t mask) {
   return possible & ~(theirs >> 1);
 }
 
-/* Score within (alpha, beta) of a position whose side to move cannot win
-   at once and has played 'moves' chips in all; a bound outside it. */
-static int negamax(solver *s, uint64_t current, uint64_t mask, int moves,
-                   int alpha, int beta) {
-  const geometry *g = &s->g;
+static int negamax_standard(solver *s, uint64_t current, uint64_t mask,
+                            int moves, int alpha, int beta);
+static int negamax_general(solver *s, uint64_t current, uint64_t mask,
+                           int moves, int alpha, int beta);
+
+/* The 7x6 board's geometry, as geometry_init makes it, for the compiler
+   to fold into negamax_standard. */
+#define COLUMN_7X6(c) (UINT64_C(0x3f) << 7 * (c))
+static const geometry standard_geometry = {
+  .bottom = UINT64_C(0x0040810204081),
+  .playable = UINT64_C(0xfdfbf7efdfbf),
+  .column = {COLUMN_7X6(0), COLUMN_7X6(1), COLUMN_7X6(2), COLUMN_7X6(3),
+             COLUMN_7X6(4), COLUMN_7X6(5), COLUMN_7X6(6)},
+  .mover_rows = UINT64_C(0x0040810204081) * 0x55,
+  .height = 6, .width = 7, .cells = 42,
+  .order = {3, 2, 4, 1, 5, 0, 6},
+};
+
+static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
+                                      bool standard, uint64_t current,
+                                      uint64_t mask, int moves, int alpha,
+                                      int beta) {
   if (limit_tick(s->limit)) return alpha;
-  uint64_t next = safe_moves(s, current, mask);
+  uint64_t next = safe_moves(g, current, mask);
   if (!next) return -(g->cells - moves) / 2;      /* every move loses */
   if (moves >= g->cells - 2) return 0;            /* nobody can win now */
   int low = -(g->cells - 2 - moves) / 2;          /* no loss next move */
@@ -369,7 +399,9 @@ static int negamax(solver *s, uint64_t current, uint64_t mask, int moves,
   }
   for (int i = 0; i < n; i++) {
     uint64_t child_mask = mask | candidates[i];
-    int score = -negamax(s, current ^ mask, child_mask, moves + 1, -beta, -alpha);
+    int score = standard
+      ? -negamax_standard(s, current ^ mask, child_mask, moves + 1, -beta, -alpha)
+      : -negamax_general(s, current ^ mask, child_mask, moves + 1, -beta, -alpha);
     if (s->limit->stopped) return alpha;
     if (score >= beta) {
       store(s, key, moves, score - s->min_score + 1, 0);
@@ -379,6 +411,26 @@ static int negamax(solver *s, uint64_t current, uint64_t mask, int moves,
   }
   store(s, key, moves, 0, alpha - s->min_score + 1);
   return alpha;
+}
+
+static int negamax_standard(solver *s, uint64_t current, uint64_t mask,
+                            int moves, int alpha, int beta) {
+  return negamax_body(s, &standard_geometry, true, current, mask, moves,
+                      alpha, beta);
+}
+
+static int negamax_general(solver *s, uint64_t current, uint64_t mask,
+                           int moves, int alpha, int beta) {
+  return negamax_body(s, &s->g, false, current, mask, moves, alpha, beta);
+}
+
+/* Score within (alpha, beta) of a position whose side to move cannot win
+   at once and has played 'moves' chips in all; a bound outside it. */
+static int negamax(solver *s, uint64_t current, uint64_t mask, int moves,
+                   int alpha, int beta) {
+  return s->g.width == 7 && s->g.height == 6
+         ? negamax_standard(s, current, mask, moves, alpha, beta)
+         : negamax_general(s, current, mask, moves, alpha, beta);
 }
 
 int c4_immediate_win_score(const c4_board *board) {
