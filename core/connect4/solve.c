@@ -245,6 +245,32 @@ static void store(solver *s, uint64_t key, int moves, int lower, int upper) {
                    upper ? upper - 1 + s->min_score : -s->min_score);
 }
 
+/* Claimeven and baseinverse (Allis).  Where the columns with an odd
+   number of empty cells ('odd' holds their bottom cells) are even in
+   number, the side not to move, the controller, can answer a chip at the
+   bottom of one of them at the bottom of another (paired once and for
+   all), and any other chip on top of it.  The side to move then gets
+   only the empty cells of its own rows, and one bottom cell of each
+   pair; the controller every other cell but the bottoms.  Returns what
+   that proves of the score of the side to move: at most 0 when it cannot
+   make four that way, at most -1 when the controller makes four too, and
+   1 (nothing) when it can. */
+static ALWAYS_INLINE int follow_up_bound(const geometry *g, uint64_t mover,
+                                         uint64_t controller, uint64_t empty,
+                                         uint64_t odd) {
+  uint64_t mine = mover | (empty & g->mover_rows);
+  uint64_t theirs = controller | (empty & ~g->mover_rows & ~odd);
+  uint64_t first = odd & -odd, second = odd ^ first;
+  if (second && !(second & (second - 1))) {
+    /* one pair: the mover gets either bottom, the controller the other */
+    if (has_line(g, mine | first) || has_line(g, mine | second)) return 1;
+    return has_line(g, theirs | first) && has_line(g, theirs | second)
+           ? -1 : 0;
+  }
+  if (has_line(g, mine | odd)) return 1;
+  return has_line(g, theirs) ? -1 : 0;
+}
+
 /* Moves that do not hand the opponent a win at once: if it threatens to
    win, the one cell that stops it (none if two), and never the cell just
    under one of its winning cells. */
@@ -298,30 +324,20 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
     alpha = 0;
     if (alpha >= beta) return alpha;
   }
-  /* Claimeven and baseinverse (Allis): where the columns with an odd
-     number of empty cells are even in number, the side not to move can
-     answer a chip at the bottom of one of them at the bottom of another
-     (paired once and for all), and any other chip on top of it; it then
-     takes every empty cell of the other rows.  The side to move wins only
-     with a four among its chips, the cells of its own rows and at most
-     every such bottom cell. */
   uint64_t empty = g->playable & ~mask;
   uint64_t odd = (mask + g->bottom) & ~g->mover_rows;  /* their bottoms */
-  int odd_count = count_bits(odd);
-  if (odd_count % 2 == 0) {
-    if (beta > -1 && !has_line(g, current | (empty & g->mover_rows) | odd)) {
-      int bound = has_line(g, (current ^ mask) |
-                              (empty & ~g->mover_rows & ~odd)) ? -1 : 0;
-      if (high > bound) high = bound;
+  if (count_bits(odd) % 2 == 0) {
+    if (beta > -1) {
+      int bound = follow_up_bound(g, current, current ^ mask, empty, odd);
+      if (bound <= 0 && high > bound) high = bound;
     }
   } else if (alpha < 1) {
-    /* one chip at such a bottom, and the side to move answers */
-    uint64_t theirs = current ^ mask;
+    /* a chip at one of those bottoms, and the side to move follows up */
     for (uint64_t rest = odd; rest; rest &= rest - 1) {
-      uint64_t cell = rest & -rest, others = odd ^ cell;
-      if (has_line(g, theirs | (empty & g->mover_rows) | others)) continue;
-      int bound = has_line(g, current | cell |
-                              (empty & ~g->mover_rows & ~odd)) ? 1 : 0;
+      uint64_t cell = rest & -rest;
+      int bound = -follow_up_bound(g, current ^ mask, current | cell,
+                                   empty ^ cell, odd ^ cell);
+      if (bound < 0) continue;        /* it proves nothing */
       if (alpha < bound) {
         alpha = bound;
         if (alpha >= beta) return alpha;
