@@ -222,6 +222,21 @@ static void table_put(c4_table *t, uint64_t key, int chips, int lower,
    where subtrees are big: with more empty cells than this. */
 #define ETC_EMPTY 8
 
+/* Near the root, a position the table does not know may be there as its
+   mirror image, which scores the same. */
+#define MIRROR_PLIES 16
+
+/* The key of the mirror image: the columns in the other order (a column
+   of current + mask holds its own sum without carrying into the next). */
+static ALWAYS_INLINE uint64_t mirror_key(const geometry *g, uint64_t key) {
+  const int step = g->height + 1;
+  const uint64_t column = (UINT64_C(1) << step) - 1;
+  uint64_t mirror = 0;
+  for (int c = 0; c < g->width; c++)
+    mirror |= (key >> (c * step) & column) << ((g->width - 1 - c) * step);
+  return mirror;
+}
+
 /* Above this alpha, forcing moves are tried first (see negamax); lower,
    it costs more nodes on hard positions than it saves on easy ones. */
 #define FORCING_ALPHA 5
@@ -352,6 +367,8 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
   uint64_t key = current + mask;
   int lower, upper;
   table_get(s->table, key, &lower, &upper);
+  if (!lower && !upper && moves <= MIRROR_PLIES)
+    table_get(s->table, mirror_key(g, key), &lower, &upper);
   if (lower && alpha < lower - 1 + s->min_score) {
     alpha = lower - 1 + s->min_score;
     if (alpha >= beta) return alpha;
