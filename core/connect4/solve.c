@@ -347,11 +347,12 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
       if (bound <= 0 && high > bound) high = bound;
     }
   } else if (alpha < 1) {
-    /* a chip at one of those bottoms, and the side to move follows up */
-    for (uint64_t rest = odd; rest; rest &= rest - 1) {
+    /* after any move the count is even, and the side to move follows up */
+    for (uint64_t rest = next; rest; rest &= rest - 1) {
       uint64_t cell = rest & -rest;
+      uint64_t child_odd = cell & odd ? odd ^ cell : odd | cell << 1;
       int bound = -follow_up_bound(g, current ^ mask, current | cell,
-                                   empty ^ cell, odd ^ cell);
+                                   empty ^ cell, child_odd);
       if (bound < 0) continue;        /* it proves nothing */
       if (alpha < bound) {
         alpha = bound;
