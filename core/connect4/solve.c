@@ -10,10 +10,20 @@
 
 /* ---- bitboard geometry ---- */
 
+/* The search is compiled twice (see negamax): once for any board, once
+   for 7x6 with its geometry known at compile time, where the helpers
+   below must be inlined for their shifts to become constants. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
 typedef struct geometry {
   uint64_t bottom;      /* the bottom cell of every column */
   uint64_t playable;    /* every cell of the board, no spare bits */
   uint64_t column[C4_MAX_WIDTH];
+  uint64_t mover_rows;  /* rows of the height's parity, the spare one too */
   int height, width, cells;
   int order[C4_MAX_WIDTH];  /* columns from the centre outwards */
 } geometry;
@@ -22,13 +32,15 @@ static void geometry_init(geometry *g, const c4_board *board) {
   g->width = board->width;
   g->height = board->height;
   g->cells = board->width * board->height;
-  g->bottom = g->playable = 0;
+  g->bottom = g->playable = g->mover_rows = 0;
   uint64_t one_column = (UINT64_C(1) << board->height) - 1;
   for (int c = 0; c < g->width; c++) {
     g->column[c] = one_column << (c * (board->height + 1));
     g->bottom |= UINT64_C(1) << (c * (board->height + 1));
     g->playable |= g->column[c];
   }
+  for (int r = board->height % 2; r <= board->height; r += 2)
+    g->mover_rows |= g->bottom << r;
   /* columns by distance from the centre, the left one first on a tie:
      3 2 4 1 5 0 6 on seven columns */
   for (int c = 0, n = 0; c < g->width; c++) {
@@ -39,40 +51,47 @@ static void geometry_init(geometry *g, const c4_board *board) {
   }
 }
 
+/* Cells where a chip completes four along one direction (shift s). */
+static ALWAYS_INLINE uint64_t line_ends(uint64_t chips, int s) {
+  uint64_t pair = chips << s & chips << 2 * s;     /* two behind the cell */
+  uint64_t cells = pair & (chips << 3 * s | chips >> s);  /* xxx_, xx_x */
+  pair = chips >> s & chips >> 2 * s;              /* two ahead of it */
+  return cells | (pair & (chips << s | chips >> 3 * s));  /* x_xx, _xxx */
+}
+
 /* Empty cells where one more chip of 'chips' would make four. */
-static uint64_t winning_cells(const geometry *g, uint64_t chips, uint64_t mask) {
+static ALWAYS_INLINE uint64_t winning_cells(const geometry *g, uint64_t chips,
+                                            uint64_t mask) {
   uint64_t cells = chips << 1 & chips << 2 & chips << 3;     /* on top */
-  const int shifts[3] = {g->height + 1, g->height, g->height + 2};
-  for (int i = 0; i < 3; i++) {
-    int s = shifts[i];
-    uint64_t pair = chips << s & chips << 2 * s;   /* two behind the cell */
-    cells |= pair & chips << 3 * s;                /* x x x _ */
-    cells |= pair & chips >> s;                    /* x x _ x */
-    pair = chips >> s & chips >> 2 * s;            /* two ahead of it */
-    cells |= pair & chips << s;                    /* x _ x x */
-    cells |= pair & chips >> 3 * s;                /* _ x x x */
-  }
+  cells |= line_ends(chips, g->height + 1);
+  cells |= line_ends(chips, g->height);
+  cells |= line_ends(chips, g->height + 2);
   return cells & (g->playable ^ mask);
 }
 
-/* Whether cells holds four in a row. */
-static bool has_line(const geometry *g, uint64_t cells) {
-  const int shifts[4] = {1, g->height + 1, g->height, g->height + 2};
-  for (int i = 0; i < 4; i++) {
-    uint64_t pairs = cells & cells >> shifts[i];
-    if (pairs & pairs >> 2 * shifts[i]) return true;
-  }
-  return false;
+static ALWAYS_INLINE uint64_t fours(uint64_t cells, int s) {
+  uint64_t pairs = cells & cells >> s;
+  return pairs & pairs >> 2 * s;
 }
 
-static uint64_t playable_cells(const geometry *g, uint64_t mask) {
+/* Whether cells holds four in a row. */
+static ALWAYS_INLINE bool has_line(const geometry *g, uint64_t cells) {
+  return (fours(cells, 1) | fours(cells, g->height + 1) |
+          fours(cells, g->height) | fours(cells, g->height + 2)) != 0;
+}
+
+static ALWAYS_INLINE uint64_t playable_cells(const geometry *g, uint64_t mask) {
   return (mask + g->bottom) & g->playable;
 }
 
 static int count_bits(uint64_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+  return __builtin_popcountll(x);
+#else
   int n = 0;
   for (; x; x &= x - 1) n++;
   return n;
+#endif
 }
 
 /* ---- transposition table ----
@@ -203,6 +222,21 @@ static void table_put(c4_table *t, uint64_t key, int chips, int lower,
    where subtrees are big: with more empty cells than this. */
 #define ETC_EMPTY 8
 
+/* Near the root, a position the table does not know may be there as its
+   mirror image, which scores the same. */
+#define MIRROR_PLIES 16
+
+/* The key of the mirror image: the columns in the other order (a column
+   of current + mask holds its own sum without carrying into the next). */
+static ALWAYS_INLINE uint64_t mirror_key(const geometry *g, uint64_t key) {
+  const int step = g->height + 1;
+  const uint64_t column = (UINT64_C(1) << step) - 1;
+  uint64_t mirror = 0;
+  for (int c = 0; c < g->width; c++)
+    mirror |= (key >> (c * step) & column) << ((g->width - 1 - c) * step);
+  return mirror;
+}
+
 /* Above this alpha, forcing moves are tried first (see negamax); lower,
    it costs more nodes on hard positions than it saves on easy ones. */
 #define FORCING_ALPHA 5
@@ -226,12 +260,39 @@ static void store(solver *s, uint64_t key, int moves, int lower, int upper) {
                    upper ? upper - 1 + s->min_score : -s->min_score);
 }
 
+/* Claimeven and baseinverse (Allis).  Where the columns with an odd
+   number of empty cells ('odd' holds their bottom cells) are even in
+   number, the side not to move, the controller, can answer a chip at the
+   bottom of one of them at the bottom of another (paired once and for
+   all), and any other chip on top of it.  The side to move then gets
+   only the empty cells of its own rows, and one bottom cell of each
+   pair; the controller every other cell but the bottoms.  Returns what
+   that proves of the score of the side to move: at most 0 when it cannot
+   make four that way, at most -1 when the controller makes four too, and
+   1 (nothing) when it can. */
+static ALWAYS_INLINE int follow_up_bound(const geometry *g, uint64_t mover,
+                                         uint64_t controller, uint64_t empty,
+                                         uint64_t odd) {
+  uint64_t mine = mover | (empty & g->mover_rows);
+  uint64_t theirs = controller | (empty & ~g->mover_rows & ~odd);
+  uint64_t first = odd & -odd, second = odd ^ first;
+  if (second && !(second & (second - 1))) {
+    /* one pair: the mover gets either bottom, the controller the other */
+    if (has_line(g, mine | first) || has_line(g, mine | second)) return 1;
+    return has_line(g, theirs | first) && has_line(g, theirs | second)
+           ? -1 : 0;
+  }
+  if (has_line(g, mine | odd)) return 1;
+  return has_line(g, theirs) ? -1 : 0;
+}
+
 /* Moves that do not hand the opponent a win at once: if it threatens to
    win, the one cell that stops it (none if two), and never the cell just
    under one of its winning cells. */
-static uint64_t safe_moves(const solver *s, uint64_t current, uint64_t mask) {
-  uint64_t possible = playable_cells(&s->g, mask);
-  uint64_t theirs = winning_cells(&s->g, current ^ mask, mask);
+static ALWAYS_INLINE uint64_t safe_moves(const geometry *g, uint64_t current,
+                                         uint64_t mask) {
+  uint64_t possible = playable_cells(g, mask);
+  uint64_t theirs = winning_cells(g, current ^ mask, mask);
   uint64_t forced = possible & theirs;
   if (forced) {
     if (forced & (forced - 1)) return 0;
@@ -240,13 +301,30 @@ static uint64_t safe_moves(const solver *s, uint64_t current, uint64_t mask) {
   return possible & ~(theirs >> 1);
 }
 
-/* Score within (alpha, beta) of a position whose side to move cannot win
-   at once and has played 'moves' chips in all; a bound outside it. */
-static int negamax(solver *s, uint64_t current, uint64_t mask, int moves,
-                   int alpha, int beta) {
-  const geometry *g = &s->g;
+static int negamax_standard(solver *s, uint64_t current, uint64_t mask,
+                            int moves, int alpha, int beta);
+static int negamax_general(solver *s, uint64_t current, uint64_t mask,
+                           int moves, int alpha, int beta);
+
+/* The 7x6 board's geometry, as geometry_init makes it, for the compiler
+   to fold into negamax_standard. */
+#define COLUMN_7X6(c) (UINT64_C(0x3f) << 7 * (c))
+static const geometry standard_geometry = {
+  .bottom = UINT64_C(0x0040810204081),
+  .playable = UINT64_C(0xfdfbf7efdfbf),
+  .column = {COLUMN_7X6(0), COLUMN_7X6(1), COLUMN_7X6(2), COLUMN_7X6(3),
+             COLUMN_7X6(4), COLUMN_7X6(5), COLUMN_7X6(6)},
+  .mover_rows = UINT64_C(0x0040810204081) * 0x55,
+  .height = 6, .width = 7, .cells = 42,
+  .order = {3, 2, 4, 1, 5, 0, 6},
+};
+
+static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
+                                      bool standard, uint64_t current,
+                                      uint64_t mask, int moves, int alpha,
+                                      int beta) {
   if (limit_tick(s->limit)) return alpha;
-  uint64_t next = safe_moves(s, current, mask);
+  uint64_t next = safe_moves(g, current, mask);
   if (!next) return -(g->cells - moves) / 2;      /* every move loses */
   if (moves >= g->cells - 2) return 0;            /* nobody can win now */
   int low = -(g->cells - 2 - moves) / 2;          /* no loss next move */
@@ -261,6 +339,28 @@ static int negamax(solver *s, uint64_t current, uint64_t mask, int moves,
     alpha = 0;
     if (alpha >= beta) return alpha;
   }
+  uint64_t empty = g->playable & ~mask;
+  uint64_t odd = (mask + g->bottom) & ~g->mover_rows;  /* their bottoms */
+  if (count_bits(odd) % 2 == 0) {
+    if (beta > -1) {
+      int bound = follow_up_bound(g, current, current ^ mask, empty, odd);
+      if (bound <= 0 && high > bound) high = bound;
+    }
+  } else if (alpha < 1) {
+    /* after any move the count is even, and the side to move follows up */
+    for (uint64_t rest = next; rest; rest &= rest - 1) {
+      uint64_t cell = rest & -rest;
+      uint64_t child_odd = cell & odd ? odd ^ cell : odd | cell << 1;
+      int bound = -follow_up_bound(g, current ^ mask, current | cell,
+                                   empty ^ cell, child_odd);
+      if (bound < 0) continue;        /* it proves nothing */
+      if (alpha < bound) {
+        alpha = bound;
+        if (alpha >= beta) return alpha;
+      }
+      if (bound == 1) break;
+    }
+  }
   if (beta > high) {
     beta = high;
     if (alpha >= beta) return beta;
@@ -268,6 +368,8 @@ static int negamax(solver *s, uint64_t current, uint64_t mask, int moves,
   uint64_t key = current + mask;
   int lower, upper;
   table_get(s->table, key, &lower, &upper);
+  if (!lower && !upper && moves <= MIRROR_PLIES)
+    table_get(s->table, mirror_key(g, key), &lower, &upper);
   if (lower && alpha < lower - 1 + s->min_score) {
     alpha = lower - 1 + s->min_score;
     if (alpha >= beta) return alpha;
@@ -331,7 +433,9 @@ static int negamax(solver *s, uint64_t current, uint64_t mask, int moves,
   }
   for (int i = 0; i < n; i++) {
     uint64_t child_mask = mask | candidates[i];
-    int score = -negamax(s, current ^ mask, child_mask, moves + 1, -beta, -alpha);
+    int score = standard
+      ? -negamax_standard(s, current ^ mask, child_mask, moves + 1, -beta, -alpha)
+      : -negamax_general(s, current ^ mask, child_mask, moves + 1, -beta, -alpha);
     if (s->limit->stopped) return alpha;
     if (score >= beta) {
       store(s, key, moves, score - s->min_score + 1, 0);
@@ -341,6 +445,26 @@ static int negamax(solver *s, uint64_t current, uint64_t mask, int moves,
   }
   store(s, key, moves, 0, alpha - s->min_score + 1);
   return alpha;
+}
+
+static int negamax_standard(solver *s, uint64_t current, uint64_t mask,
+                            int moves, int alpha, int beta) {
+  return negamax_body(s, &standard_geometry, true, current, mask, moves,
+                      alpha, beta);
+}
+
+static int negamax_general(solver *s, uint64_t current, uint64_t mask,
+                           int moves, int alpha, int beta) {
+  return negamax_body(s, &s->g, false, current, mask, moves, alpha, beta);
+}
+
+/* Score within (alpha, beta) of a position whose side to move cannot win
+   at once and has played 'moves' chips in all; a bound outside it. */
+static int negamax(solver *s, uint64_t current, uint64_t mask, int moves,
+                   int alpha, int beta) {
+  return s->g.width == 7 && s->g.height == 6
+         ? negamax_standard(s, current, mask, moves, alpha, beta)
+         : negamax_general(s, current, mask, moves, alpha, beta);
 }
 
 int c4_immediate_win_score(const c4_board *board) {

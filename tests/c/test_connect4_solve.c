@@ -72,12 +72,11 @@ static void test_middle_easy(void **unused) { (void)unused; check_set("Test_L2_R
 static void test_middle_medium(void **unused) { (void)unused; check_set("Test_L2_R2", 100); }
 static void test_begin_easy(void **unused) { (void)unused; check_set("Test_L1_R1", 100); }
 /* How many lines of the begin sets: the first 100 of Test_L1_R2 (about
-   15 s, strong and weak), and of Test_L1_R3, whose positions take 1 to 7 s
-   each, only the first 10 (about 35 s; all 100 take close to 9 minutes
-   here, strong and weak).
-   Under the sanitizers, three to five times slower, fewer still, to keep
-   `make test SANITIZE=1` within minutes; `make bench` runs the sets in
-   full. */
+   13 s of one core, strong and weak), and of Test_L1_R3, whose positions
+   take up to 8 s each, the first 20 (about 55 s; all 100 take about 4
+   minutes).  Under the sanitizers, about twice as slow, the first 10
+   (about 45 s), to keep `make test SANITIZE=1` within minutes; `make
+   bench` runs the sets in full. */
 #if defined(__SANITIZE_ADDRESS__)
 #define SANITIZED 1
 #elif defined(__has_feature)
@@ -86,9 +85,9 @@ static void test_begin_easy(void **unused) { (void)unused; check_set("Test_L1_R1
 #endif
 #endif
 #ifdef SANITIZED
-enum { BEGIN_MEDIUM = 30, BEGIN_HARD = 2 };
-#else
 enum { BEGIN_MEDIUM = 100, BEGIN_HARD = 10 };
+#else
+enum { BEGIN_MEDIUM = 100, BEGIN_HARD = 20 };
 #endif
 
 static void test_begin_medium(void **unused) { (void)unused; check_set("Test_L1_R2", BEGIN_MEDIUM); }
