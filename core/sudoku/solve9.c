@@ -90,12 +90,11 @@ static uint32_t cell_columns(uint32_t cells) {     /* 27 bits to 9 */
 
 /* ---- propagation ---- */
 
+/* Without a branch: whether a word changes is hard to predict. */
 static inline void clear(state9 *s, int i, uint32_t cells) {
-  uint32_t x = s->cand[i];
-  if (x & cells) {
-    s->cand[i] = x & ~cells;
-    s->dirty |= UINT32_C(1) << i;
-  }
+  uint32_t x = s->cand[i], y = x & ~cells;
+  s->cand[i] = y;
+  s->dirty |= (uint32_t)(x != y) << i;
 }
 
 /* Places digit d at cell pos (0..26) of band b, which must still allow
@@ -140,8 +139,9 @@ static inline bool update_band(state9 *s, int i) {
   single &= ~s->placed[b];
   if (single) {
     s->placed[b] |= single;
-    for (int j = b; j < 27; j += 3)
-      if (j != i) clear(s, j, single);
+    for (int j = b; j < 27; j += 3) clear(s, j, single);
+    s->cand[i] = a;             /* its own word keeps them */
+    s->dirty &= ~(UINT32_C(1) << i);
     uint32_t columns = column_cells(cell_columns(single));
     int d3 = i - b;
     clear(s, d3 + next_band[b], columns);
