@@ -266,28 +266,28 @@ static uint32_t choose(const state9 *st, int *band, int *pos) {
   const uint32_t *pairs = st->pairs;
   for (int b = 0; b < 3; b++) {
     if (!pairs[b]) continue;
-    int score[27];
     uint64_t pairs_others =
         pairs[next_band[b]] | (uint64_t)pairs[prev_band[b]] << 32;
-    for (uint32_t q = pairs[b]; q; q &= q - 1)
-      score[sudoku_lowest_bit(q)] = 0;
-    for (int d = 0; d < 9; d++) {
-      const uint32_t *a = &st->cand[3 * d];
-      uint32_t here = a[b];
-      uint64_t others = a[next_band[b]] | (uint64_t)a[prev_band[b]] << 32;
-      for (uint32_t q = here & pairs[b]; q; q &= q - 1) {
-        int p = sudoku_lowest_bit(q);
-        uint32_t near = here & band_peers[p];
-        uint64_t far = others & (column_of[p] * UINT64_C(0x100000001));
-        score[p] += sudoku_bit_count(near) + count_bits_64(far) +
-                    (PAIR_WEIGHT - 1) * (sudoku_bit_count(near & pairs[b]) +
-                                         count_bits_64(far & pairs_others));
-      }
-    }
+    /* cell by cell, its two digits found without a branch: loops whose
+       length depends on the digits mispredict too often */
     for (uint32_t q = pairs[b]; q; q &= q - 1) {
       int p = sudoku_lowest_bit(q);
-      if (score[p] > best) {
-        best = score[p];
+      uint32_t digits = 0;
+      for (int d = 0; d < 9; d++) digits |= (st->cand[3 * d + b] >> p & 1) << d;
+      uint32_t peers = band_peers[p];
+      uint64_t column = column_of[p] * UINT64_C(0x100000001);
+      int score = 0;
+      for (int k = 0; k < 2; k++) {
+        const uint32_t *a = &st->cand[3 * sudoku_lowest_bit(digits)];
+        digits &= digits - 1;
+        uint32_t near = a[b] & peers;
+        uint64_t far = (a[next_band[b]] | (uint64_t)a[prev_band[b]] << 32) & column;
+        score += sudoku_bit_count(near) + count_bits_64(far) +
+                 (PAIR_WEIGHT - 1) * (sudoku_bit_count(near & pairs[b]) +
+                                      count_bits_64(far & pairs_others));
+      }
+      if (score > best) {
+        best = score;
         *band = b;
         *pos = p;
       }
