@@ -16,7 +16,15 @@ sudoku_error sudoku_solve(const sudoku_grid *grid, sudoku_search *s) {
   s->solutions = 0;
   s->guesses = 0;
   s->complete = true;
-  sudoku_error e = sudoku_check_givens(grid, NULL);
+  sudoku_error e;
+  if (grid->size == 9 && !s->general) {
+    /* the 9x9 engine finds clashing givens itself: only the range here */
+    uint8_t over = 0;
+    for (int i = 0; i < 81; i++) over |= grid->cell[i] > 9;
+    e = over ? SUDOKU_ERANGE : SUDOKU_OK;
+  } else {
+    e = sudoku_check_givens(grid, NULL);
+  }
   if (e == SUDOKU_ESIZE || e == SUDOKU_ERANGE) {
     s->complete = false;
     return e;

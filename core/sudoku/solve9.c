@@ -353,48 +353,35 @@ static void search(solver9 *sv, state9 *st) {
   }
 }
 
-/* One bit per cell of word x in each of the units given as masks; true
-   when some unit holds two. */
-static bool twice_in(uint32_t x, const uint32_t *units) {
-  for (int k = 0; k < 3; k++) {
-    uint32_t in = x & units[k];
-    if (in & (in - 1)) return true;
-  }
-  return false;
-}
-
 /* The state with the givens placed, built directly rather than by placing
    them one by one; false on givens that clash. */
 static bool start(const sudoku_grid *grid, state9 *st) {
-  uint32_t given[3] = {0, 0, 0}, at[27] = {0};
-  for (int cell = 0; cell < 81; cell++) {
-    int v = grid->cell[cell];
-    if (v) {
-      int b = cell / 27;
-      uint32_t bit = UINT32_C(1) << (cell - 27 * b);
-      given[b] |= bit;
-      at[3 * (v - 1) + b] |= bit;
-    }
-  }
-  for (int d3 = 0; d3 < 27; d3 += 3) {
-    uint32_t col[3], columns = 0;
+  /* at[3 + 3d + b]: the givens of digit d in band b; at[0 .. 2] takes the
+     empty cells, so that the loop has no branch */
+  uint32_t at[30] = {0};
+  for (int b = 0; b < 3; b++)
+    for (int pos = 0; pos < 27; pos++)
+      at[3 * grid->cell[27 * b + pos] + b] |= UINT32_C(1) << pos;
+  uint32_t given[3] = {ALL27 & ~at[0], ALL27 & ~at[1], ALL27 & ~at[2]};
+  for (int d3 = 3; d3 < 30; d3 += 3) {
+    uint32_t columns = 0, taken[3] = {0, 0, 0}, clash = 0;
     for (int b = 0; b < 3; b++) {
-      uint32_t here = at[d3 + b];
-      col[b] = cell_columns(here);
-      if (columns & col[b] || twice_in(here, row_cells) ||
-          twice_in(here, box_cells) ||
-          sudoku_bit_count(col[b]) != sudoku_bit_count(here))
-        return false;
-      columns |= col[b];
-    }
-    for (int b = 0; b < 3; b++) {
-      uint32_t here = at[d3 + b], taken = column_cells(columns);
+      uint32_t here = at[d3 + b], col = cell_columns(here);
+      /* twice in a column, a row or a box */
+      clash |= (columns & col) |
+               (uint32_t)(sudoku_bit_count(col) != sudoku_bit_count(here));
+      columns |= col;
       for (int k = 0; k < 3; k++) {
-        if (here & row_cells[k]) taken |= row_cells[k];
-        if (here & box_cells[k]) taken |= box_cells[k];
+        uint32_t in_row = here & row_cells[k], in_box = here & box_cells[k];
+        clash |= (in_row & (in_row - 1)) | (in_box & (in_box - 1));
+        taken[b] |= (row_cells[k] & (0u - (in_row != 0))) |
+                    (box_cells[k] & (0u - (in_box != 0)));
       }
-      st->cand[d3 + b] = (ALL27 & ~taken & ~given[b]) | here;
     }
+    if (clash) return false;
+    for (int b = 0; b < 3; b++)
+      st->cand[d3 - 3 + b] =
+          (ALL27 & ~taken[b] & ~column_cells(columns) & ~given[b]) | at[d3 + b];
   }
   st->placed[0] = given[0];
   st->placed[1] = given[1];
