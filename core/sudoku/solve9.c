@@ -27,7 +27,9 @@
 #define ALL27 0x7ffffffu
 
 typedef struct state9 {
-  uint32_t cand[27];      /* digit d, band b at 3d + b */
+  uint32_t cand[28];      /* digit d, band b at 3d + b; the last word is
+                             not used, so that a vector load of a digit's
+                             three bands stays inside */
   uint32_t placed[3];     /* cells whose value is known, by band */
   uint32_t dirty;         /* bit 3d + b: that word changed since it was
                              last looked at */
@@ -157,17 +159,35 @@ static inline bool update_band(state9 *s, int i) {
 /* Places cells with a single candidate left; false on a cell with none.
    Sets *progress when it placed any. */
 static bool naked_singles(state9 *s, bool *progress) {
+  /* the cells with at least one, two and three candidates, band by band */
+  uint32_t one[4], two[4], three[4];
+#if defined(__SSE2__)
+  /* the three bands at once */
+  __m128i one_v = _mm_setzero_si128(), two_v = one_v, three_v = one_v;
+  for (int d = 0; d < 9; d++) {
+    __m128i a = _mm_loadu_si128((const __m128i *)&s->cand[3 * d]);
+    three_v = _mm_or_si128(three_v, _mm_and_si128(two_v, a));
+    two_v = _mm_or_si128(two_v, _mm_and_si128(one_v, a));
+    one_v = _mm_or_si128(one_v, a);
+  }
+  _mm_storeu_si128((__m128i *)one, one_v);
+  _mm_storeu_si128((__m128i *)two, two_v);
+  _mm_storeu_si128((__m128i *)three, three_v);
+#else
   for (int b = 0; b < 3; b++) {
-    uint32_t one = 0, two = 0, three = 0;
+    one[b] = two[b] = three[b] = 0;
     for (int d = 0; d < 9; d++) {
       uint32_t a = s->cand[3 * d + b];
-      three |= two & a;
-      two |= one & a;
-      one |= a;
+      three[b] |= two[b] & a;
+      two[b] |= one[b] & a;
+      one[b] |= a;
     }
-    if (one != ALL27) return false;
-    s->pairs[b] = two & ~three;
-    uint32_t single = one & ~two & ~s->placed[b];
+  }
+#endif
+  if ((one[0] & one[1] & one[2]) != ALL27) return false;
+  for (int b = 0; b < 3; b++) {
+    s->pairs[b] = two[b] & ~three[b];
+    uint32_t single = one[b] & ~two[b] & ~s->placed[b];
     while (single) {
       int pos = sudoku_lowest_bit(single);
       uint32_t bit = UINT32_C(1) << pos;
@@ -342,9 +362,14 @@ static void search(solver9 *sv, state9 *st) {
   for (;;) {
     if (!propagate(st)) return;
     if ((st->placed[0] & st->placed[1] & st->placed[2]) == ALL27) {
-      sudoku_grid solution;
-      to_grid(st, &solution);
-      if (sudoku_found(sv->s, &solution)) sv->stop = true;
+      sudoku_search *s = sv->s;
+      if (s->visit || (s->first && s->solutions == 0)) {
+        sudoku_grid solution;
+        to_grid(st, &solution);
+        if (sudoku_found(s, &solution)) sv->stop = true;
+      } else if (sudoku_found(s, NULL)) {   /* counted, not read */
+        sv->stop = true;
+      }
       return;
     }
     int b = 0, pos = 0;
@@ -399,6 +424,7 @@ static bool start(const sudoku_grid *grid, state9 *st) {
       st->cand[d3 - 3 + b] =
           (ALL27 & ~taken[b] & ~column_cells(columns) & ~given[b]) | at[d3 + b];
   }
+  st->cand[27] = 0;
   st->placed[0] = given[0];
   st->placed[1] = given[1];
   st->placed[2] = given[2];
