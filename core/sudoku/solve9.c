@@ -67,11 +67,9 @@ static const uint8_t row_minirows[512] = {T9(MINIROWS, 0)};
 /* The cells a digit may keep in a band whose open mini-rows are m; 0 when
    no permutation fits. */
 static const uint32_t band_shape[512] = {T9(SHAPE, 0)};
-#if !defined(__SSE2__)
 /* The same rule in a stack, on a 3x3 of band by column: the mini-columns
    that some permutation within m uses. */
 static const uint16_t stack_shape[512] = {T9(PERMS, 0)};
-#endif
 
 static const uint32_t row_cells[3] = {0x1ffu, 0x1ffu << 9, 0x1ffu << 18};
 static const uint32_t box_cells[3] = {0x1c0e07u, 0x1c0e07u << 3,
@@ -209,49 +207,6 @@ static bool naked_singles(state9 *s, bool *progress) {
    cells in one band) form a permutation matrix too.  This is pointing
    and claiming along columns, and hidden singles in columns.  It looks at
    the digits of the given words (bit 3d + b). */
-#if defined(__SSE2__)
-/* With SSE2 a digit's three bands are the lanes of one vector, and the
-   rule is computed rather than looked up: a mini-column (band i, column j
-   of the stack) is kept when the 2x2 left by the other bands and columns
-   has a permutation, which lane shuffles (bands) and shifts within
-   3-bit groups (columns) bring in line with it. */
-static inline __m128i next_column(__m128i x) {   /* j takes j + 1 */
-  return _mm_or_si128(_mm_and_si128(_mm_srli_epi32(x, 1), _mm_set1_epi32(0333)),
-                      _mm_and_si128(_mm_slli_epi32(x, 2), _mm_set1_epi32(0444)));
-}
-
-static inline __m128i after_next_column(__m128i x) {   /* j takes j + 2 */
-  return _mm_or_si128(_mm_and_si128(_mm_srli_epi32(x, 2), _mm_set1_epi32(0111)),
-                      _mm_and_si128(_mm_slli_epi32(x, 1), _mm_set1_epi32(0666)));
-}
-
-static bool stack_rule(state9 *s, uint32_t words) {
-  const __m128i three_lanes = _mm_set_epi32(0, -1, -1, -1);
-  while (words) {
-    int d3 = sudoku_lowest_bit(words);
-    d3 -= band_of[d3];
-    words &= ~(UINT32_C(7) << d3);
-    __m128i a = _mm_loadu_si128((const __m128i *)&s->cand[d3]);
-    __m128i open = _mm_and_si128(
-        _mm_or_si128(a, _mm_or_si128(_mm_srli_epi32(a, 9), _mm_srli_epi32(a, 18))),
-        _mm_set1_epi32(0x1ff));
-    __m128i band1 = _mm_shuffle_epi32(open, _MM_SHUFFLE(3, 0, 2, 1));
-    __m128i band2 = _mm_shuffle_epi32(open, _MM_SHUFFLE(3, 1, 0, 2));
-    __m128i keep = _mm_and_si128(
-        open, _mm_or_si128(_mm_and_si128(next_column(band1), after_next_column(band2)),
-                           _mm_and_si128(after_next_column(band1), next_column(band2))));
-    uint32_t first = (uint32_t)_mm_cvtsi128_si32(keep);
-    if (((first | first >> 1 | first >> 2) & 0111) != 0111) return false;
-    __m128i gone = _mm_and_si128(_mm_andnot_si128(keep, open), three_lanes);
-    gone = _mm_or_si128(gone, _mm_or_si128(_mm_slli_epi32(gone, 9), _mm_slli_epi32(gone, 18)));
-    __m128i left = _mm_andnot_si128(gone, a);
-    _mm_storeu_si128((__m128i *)&s->cand[d3], left);
-    uint32_t same = (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, left)));
-    s->dirty |= (~same & 7) << d3;
-  }
-  return true;
-}
-#else
 static bool stack_rule(state9 *s, uint32_t words) {
   while (words) {
     int d3 = sudoku_lowest_bit(words);
@@ -273,7 +228,6 @@ static bool stack_rule(state9 *s, uint32_t words) {
   }
   return true;
 }
-#endif
 
 static bool propagate(state9 *s) {
   uint32_t touched = 0;       /* words the stack rule has not seen */
