@@ -71,6 +71,18 @@ static const uint32_t band_shape[512] = {T9(SHAPE, 0)};
    that some permutation within m uses. */
 static const uint16_t stack_shape[512] = {T9(PERMS, 0)};
 
+/* For the givens of a digit in a band, by the mini-rows m they take: the
+   cells of their rows and boxes, with the top bit set when two share a
+   row or a box. */
+#define TWO(x) (((x) & ((x) - 1)) != 0)
+#define LINES(m) ((((m) & 7) ? 0x1ffu : 0) | (((m) & 070) ? 0x1ffu << 9 : 0) | \
+                  (((m) & 0700) ? 0x1ffu << 18 : 0) | \
+                  (((m) & 0111) ? 0x1c0e07u : 0) | (((m) & 0222) ? 0x1c0e07u << 3 : 0) | \
+                  (((m) & 0444) ? 0x1c0e07u << 6 : 0) | \
+                  (uint32_t)(TWO((m) & 7) | TWO((m) & 070) | TWO((m) & 0700) | \
+                             TWO((m) & 0111) | TWO((m) & 0222) | TWO((m) & 0444)) << 31)
+static const uint32_t given_lines[512] = {T9(LINES, 0)};
+
 static const uint32_t row_cells[3] = {0x1ffu, 0x1ffu << 9, 0x1ffu << 18};
 static const uint32_t box_cells[3] = {0x1c0e07u, 0x1c0e07u << 3,
                                       0x1c0e07u << 6};
@@ -405,19 +417,19 @@ static bool start(const sudoku_grid *grid, state9 *st) {
       at[3 * grid->cell[27 * b + pos] + b] |= UINT32_C(1) << pos;
   uint32_t given[3] = {ALL27 & ~at[0], ALL27 & ~at[1], ALL27 & ~at[2]};
   for (int d3 = 3; d3 < 30; d3 += 3) {
-    uint32_t columns = 0, taken[3] = {0, 0, 0}, clash = 0;
+    uint32_t columns = 0, taken[3], clash = 0;
     for (int b = 0; b < 3; b++) {
       uint32_t here = at[d3 + b], col = cell_columns(here);
-      /* twice in a column, a row or a box */
-      clash |= (columns & col) |
-               (uint32_t)(sudoku_bit_count(col) != sudoku_bit_count(here));
+      uint32_t minirows = row_minirows[here & 0x1ff] |
+                          (uint32_t)row_minirows[here >> 9 & 0x1ff] << 3 |
+                          (uint32_t)row_minirows[here >> 18] << 6;
+      taken[b] = given_lines[minirows];
+      /* twice in a column, a mini-row, a row or a box */
+      int n = sudoku_bit_count(here);
+      clash |= (columns & col) | taken[b] >> 31 |
+               (uint32_t)(sudoku_bit_count(col) != n) |
+               (uint32_t)(sudoku_bit_count(minirows) != n);
       columns |= col;
-      for (int k = 0; k < 3; k++) {
-        uint32_t in_row = here & row_cells[k], in_box = here & box_cells[k];
-        clash |= (in_row & (in_row - 1)) | (in_box & (in_box - 1));
-        taken[b] |= (row_cells[k] & (0u - (in_row != 0))) |
-                    (box_cells[k] & (0u - (in_box != 0)));
-      }
     }
     if (clash) return false;
     for (int b = 0; b < 3; b++)
