@@ -299,11 +299,11 @@ static const uint32_t column_of[27] = {BAND27(COLUMN)};
 #define PAIR_WEIGHT 4
 static uint32_t choose(const state9 *st, int *band, int *pos) {
   int best = -1;
+  uint32_t best_digits = 0;
   const uint32_t *pairs = st->pairs;
   for (int b = 0; b < 3; b++) {
     if (!pairs[b]) continue;
-    uint64_t pairs_others =
-        pairs[next_band[b]] | (uint64_t)pairs[prev_band[b]] << 32;
+    int nb = next_band[b], pb = prev_band[b];
     /* cell by cell, its two digits found without a branch: loops whose
        length depends on the digits mispredict too often */
 #if defined(__SSE2__)
@@ -322,20 +322,22 @@ static uint32_t choose(const state9 *st, int *band, int *pos) {
 #else
       for (int d = 0; d < 8; d++) digits |= (st->cand[3 * d + b] >> p & 1) << d;
 #endif
-      uint32_t peers = band_peers[p];
-      uint64_t column = column_of[p] * UINT64_C(0x100000001);
+      /* a cell's peers: in its band in the low half of a word, in its
+         column in the other two bands in the high half, the second of
+         them one bit up (a column's cells are nine bits apart) */
+      uint32_t peers = band_peers[p], column = column_of[p];
+      uint64_t in_pairs = (pairs[b] & peers) |
+                          (uint64_t)((pairs[nb] & column) | (pairs[pb] & column) << 1) << 32;
       int score = 0;
-      for (int k = 0; k < 2; k++) {
-        const uint32_t *a = &st->cand[3 * sudoku_lowest_bit(digits)];
-        digits &= digits - 1;
-        uint32_t near = a[b] & peers;
-        uint64_t far = (a[next_band[b]] | (uint64_t)a[prev_band[b]] << 32) & column;
-        score += sudoku_bit_count(near) + count_bits_64(far) +
-                 (PAIR_WEIGHT - 1) * (sudoku_bit_count(near & pairs[b]) +
-                                      count_bits_64(far & pairs_others));
+      for (uint32_t left = digits; left; left &= left - 1) {
+        const uint32_t *a = &st->cand[3 * sudoku_lowest_bit(left)];
+        uint64_t seen = (a[b] & peers) |
+                        (uint64_t)((a[nb] & column) | (a[pb] & column) << 1) << 32;
+        score += count_bits_64(seen) + (PAIR_WEIGHT - 1) * count_bits_64(seen & in_pairs);
       }
       if (score > best) {
         best = score;
+        best_digits = digits;
         *band = b;
         *pos = p;
       }
@@ -364,6 +366,7 @@ static uint32_t choose(const state9 *st, int *band, int *pos) {
         }
       }
   }
+  if (best_digits) return best_digits;
   uint32_t digits = 0;
   for (int d = 0; d < 9; d++)
     digits |= (st->cand[3 * d + *band] >> *pos & 1) << d;
