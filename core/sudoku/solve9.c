@@ -300,10 +300,14 @@ static const uint32_t column_of[27] = {BAND27(COLUMN)};
 static uint32_t choose(const state9 *st, int *band, int *pos) {
   int best = -1;
   uint32_t best_digits = 0;
+  int best_band = 0, best_pos = 0;   /* locals: stores through band and pos
+                                        could change the state for all the
+                                        compiler knows */
   const uint32_t *pairs = st->pairs;
   for (int b = 0; b < 3; b++) {
     if (!pairs[b]) continue;
     int nb = next_band[b], pb = prev_band[b];
+    uint32_t pairs_here = pairs[b], pairs_next = pairs[nb], pairs_prev = pairs[pb];
     /* cell by cell, its two digits found without a branch: loops whose
        length depends on the digits mispredict too often */
 #if defined(__SSE2__)
@@ -326,8 +330,8 @@ static uint32_t choose(const state9 *st, int *band, int *pos) {
          column in the other two bands in the high half, the second of
          them one bit up (a column's cells are nine bits apart) */
       uint32_t peers = band_peers[p], column = column_of[p];
-      uint64_t in_pairs = (pairs[b] & peers) |
-                          (uint64_t)((pairs[nb] & column) | (pairs[pb] & column) << 1) << 32;
+      uint64_t in_pairs = (pairs_here & peers) |
+                          (uint64_t)((pairs_next & column) | (pairs_prev & column) << 1) << 32;
       int score = 0;
       for (uint32_t left = digits; left; left &= left - 1) {
         const uint32_t *a = &st->cand[3 * sudoku_lowest_bit(left)];
@@ -338,11 +342,13 @@ static uint32_t choose(const state9 *st, int *band, int *pos) {
       if (score > best) {
         best = score;
         best_digits = digits;
-        *band = b;
-        *pos = p;
+        best_band = b;
+        best_pos = p;
       }
     }
   }
+  *band = best_band;
+  *pos = best_pos;
   if (best < 0) {
     /* no cell with two: the first with fewest, from the cells with at
        least k candidates for each k, counted bit-parallel */
