@@ -136,6 +136,45 @@ static void place_alone(state9 *s, int d, int b, int pos) {
   place(s, d, b, pos);
 }
 
+/* The nine words of a band as they are now, read so that the digits a
+   cell may take come out without a branch: loops whose length depends on
+   the digits mispredict too often.  With SSE2 the cell's bit of eight
+   words goes to their sign bits, read at once. */
+typedef struct band_view {
+#if defined(__SSE2__)
+  __m128i low, high;          /* digits 0-3 and 4-7 */
+  uint32_t last;              /* digit 8 */
+#else
+  uint32_t words[9];
+#endif
+} band_view;
+
+static inline band_view view_band(const state9 *st, int b) {
+  band_view v;
+  const uint32_t *c = &st->cand[b];
+#if defined(__SSE2__)
+  v.low = _mm_set_epi32((int)c[9], (int)c[6], (int)c[3], (int)c[0]);
+  v.high = _mm_set_epi32((int)c[21], (int)c[18], (int)c[15], (int)c[12]);
+  v.last = c[24];
+#else
+  for (int d = 0; d < 9; d++) v.words[d] = c[3 * d];
+#endif
+  return v;
+}
+
+static inline uint32_t cell_digits(const band_view *v, int pos) {
+#if defined(__SSE2__)
+  __m128i shift = _mm_cvtsi32_si128(31 - pos);
+  return (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_sll_epi32(v->low, shift))) |
+         (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_sll_epi32(v->high, shift))) << 4 |
+         (v->last >> pos & 1) << 8;
+#else
+  uint32_t digits = 0;
+  for (int d = 0; d < 9; d++) digits |= (v->words[d] >> pos & 1) << d;
+  return digits;
+#endif
+}
+
 /* Applies the band rule to word i; false when it leaves no way. */
 static inline bool update_band(state9 *s, int i) {
   uint32_t a = s->cand[i];
@@ -200,13 +239,18 @@ static bool naked_singles(state9 *s, bool *progress) {
   for (int b = 0; b < 3; b++) {
     s->pairs[b] = two[b] & ~three[b];
     uint32_t single = one[b] & ~two[b] & ~s->placed[b];
+    if (!single) continue;
+    band_view view = view_band(s, b);
     while (single) {
       int pos = sudoku_lowest_bit(single);
       uint32_t bit = UINT32_C(1) << pos;
       single &= single - 1;
-      int d = 0;
-      while (d < 9 && !(s->cand[3 * d + b] & bit)) d++;
-      if (d == 9) return false;     /* an earlier single took its last */
+      /* a single of an earlier band may have taken the cell's last
+         digit before the view, one of this band since */
+      uint32_t digits = cell_digits(&view, pos);
+      if (!digits) return false;
+      int d = sudoku_lowest_bit(digits);
+      if (!(s->cand[3 * d + b] & bit)) return false;
       place(s, d, b, pos);
       *progress = true;
     }
@@ -308,24 +352,10 @@ static uint32_t choose(const state9 *st, int *band, int *pos) {
     if (!pairs[b]) continue;
     int nb = next_band[b], pb = prev_band[b];
     uint32_t pairs_here = pairs[b], pairs_next = pairs[nb], pairs_prev = pairs[pb];
-    /* cell by cell, its two digits found without a branch: loops whose
-       length depends on the digits mispredict too often */
-#if defined(__SSE2__)
-    const uint32_t *c = &st->cand[b];
-    __m128i low = _mm_set_epi32((int)c[9], (int)c[6], (int)c[3], (int)c[0]);
-    __m128i high = _mm_set_epi32((int)c[21], (int)c[18], (int)c[15], (int)c[12]);
-#endif
+    band_view view = view_band(st, b);
     for (uint32_t q = pairs[b]; q; q &= q - 1) {
       int p = sudoku_lowest_bit(q);
-      uint32_t digits = st->cand[24 + b] >> p << 8 & 0x100;
-#if defined(__SSE2__)
-      /* the cell's bit of eight words to their sign bits, read at once */
-      __m128i shift = _mm_cvtsi32_si128(31 - p);
-      digits |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_sll_epi32(low, shift))) |
-                (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_sll_epi32(high, shift))) << 4;
-#else
-      for (int d = 0; d < 8; d++) digits |= (st->cand[3 * d + b] >> p & 1) << d;
-#endif
+      uint32_t digits = cell_digits(&view, p);
       /* a cell's peers: in its band in the low half of a word, in its
          column in the other two bands in the high half, the second of
          them one bit up (a column's cells are nine bits apart) */
