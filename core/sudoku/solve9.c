@@ -17,6 +17,15 @@
 ** digits and its column from the digit's other bands.  After that, cells
 ** with one candidate left are placed, then hidden singles in columns,
 ** and when nothing more follows, a cell with two candidates is guessed.
+**
+** Time goes as much to mispredicted branches as to instructions, so the
+** hot paths avoid branches whose outcome depends on the candidates:
+** words are cleared and marked changed without a test, and a cell's
+** digits are read all at once (with SSE2, from the sign bits of eight
+** words shifted together; a plain loop elsewhere).  SSE2 also counts
+** the candidates of the three bands at once for the naked singles; the
+** rules themselves stay scalar and table-driven, which timed faster than
+** computing them on vectors.
 */
 #include "internal.h"
 
