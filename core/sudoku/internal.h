@@ -37,7 +37,8 @@ static inline int sudoku_bit_count(uint32_t x) {
 }
 
 /* One solution found: counts it, passes it on; true when the search must
-   stop (max_solutions reached or visit asked to). */
+   stop (max_solutions reached or visit asked to).  The solution may be
+   NULL when neither visit nor first (for the first solution) reads it. */
 bool sudoku_found(sudoku_search *s, const sudoku_grid *solution);
 
 /* One guess: counts it; true when the budget is spent. */

@@ -12,11 +12,30 @@ bool sudoku_found(sudoku_search *s, const sudoku_grid *solution) {
   return stop || (s->max_solutions && s->solutions >= s->max_solutions);
 }
 
+/* Whether one of 81 cells holds more than 9, eight at a time: adding
+   0x76 to a byte sets its top bit from 10 up (a carry out of a byte only
+   comes from one that is over already). */
+static bool over_nine(const uint8_t *cell) {
+  uint64_t over = cell[80] > 9 ? 0x80 : 0;
+  for (int i = 0; i < 80; i += 8) {
+    uint64_t x;
+    memcpy(&x, cell + i, 8);
+    over |= x | (x + UINT64_C(0x7676767676767676));
+  }
+  return (over & UINT64_C(0x8080808080808080)) != 0;
+}
+
 sudoku_error sudoku_solve(const sudoku_grid *grid, sudoku_search *s) {
   s->solutions = 0;
   s->guesses = 0;
   s->complete = true;
-  sudoku_error e = sudoku_check_givens(grid, NULL);
+  sudoku_error e;
+  if (grid->size == 9 && !s->general) {
+    /* the 9x9 engine finds clashing givens itself: only the range here */
+    e = over_nine(grid->cell) ? SUDOKU_ERANGE : SUDOKU_OK;
+  } else {
+    e = sudoku_check_givens(grid, NULL);
+  }
   if (e == SUDOKU_ESIZE || e == SUDOKU_ERANGE) {
     s->complete = false;
     return e;
