@@ -185,14 +185,60 @@ static int final_diff(uint64_t p, uint64_t o, int empties) {
   return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
 }
 
+/* On a full 8x8 board but for one square, a disc there turns along each
+   line what lies between it and the nearest disc of its colour, every
+   other square being the opponent's: line_flips[i][line] counts them for
+   a disc at place i of a line of 8 whose discs of its colour are line.
+   Diagonals are read as lines of 8 whose missing places hold no disc of
+   that colour, so they never end a run.  Made once before main. */
+static uint8_t line_flips[8][256];
+static uint64_t diagonal_9[64], diagonal_7[64];  /* through each square */
+
+__attribute__((constructor)) static void make_last_flips(void) {
+  for (int i = 0; i < 8; i++)
+    for (int line = 0; line < 256; line++) {
+      int n = 0;
+      for (int step = -1; step <= 1; step += 2) {
+        int j = i + step, run = 0;
+        while (j >= 0 && j < 8 && !(line >> j & 1)) j += step, run++;
+        if (j >= 0 && j < 8) n += run;
+      }
+      line_flips[i][line] = (uint8_t)n;
+    }
+  for (int sq = 0; sq < 64; sq++)
+    for (int other = 0; other < 64; other++) {
+      int dr = other / 8 - sq / 8, dc = other % 8 - sq % 8;
+      if (dr == dc) diagonal_9[sq] |= (uint64_t)1 << other;
+      if (dr == -dc) diagonal_7[sq] |= (uint64_t)1 << other;
+    }
+}
+
+/* How many discs a disc of p on square turns when every other square of
+   the 8x8 board is full. */
+static int last_flips(uint64_t p, int square) {
+  int row = square >> 3, col = square & 7;
+  unsigned across = (unsigned)(p >> (8 * row)) & 0xff;
+  unsigned down = (unsigned)((((p >> col) & COLUMN_A) * 0x8040201008040201u) >> 56);
+  unsigned d9 = (unsigned)(((p & diagonal_9[square]) * COLUMN_A) >> 56);
+  unsigned d7 = (unsigned)(((p & diagonal_7[square]) * COLUMN_A) >> 56);
+  return line_flips[col][across] + line_flips[7 - row][down] +
+         line_flips[col][d9] + line_flips[col][d7];
+}
+
 /* One empty square: whoever can play there does, or the game ends. */
-static int last_one(uint64_t p, uint64_t o, int square) {
-  int diff = __builtin_popcountll(p) - __builtin_popcountll(o);
-  uint64_t near = reversi_neighbours((uint64_t)1 << square);
-  int n = o & near ? __builtin_popcountll(reversi_flips(p, o, square)) : 0;
-  if (n) return diff + 2 * n + 1;
-  n = p & near ? __builtin_popcountll(reversi_flips(o, p, square)) : 0;
-  if (n) return diff - 2 * n - 1;
+static int last_one(const reversi_solver *s, uint64_t p, uint64_t o,
+                    int square) {
+  int diff = __builtin_popcountll(p) - __builtin_popcountll(o), n;
+  if (s->squares == 64) {
+    if ((n = last_flips(p, square))) return diff + 2 * n + 1;
+    if ((n = last_flips(o, square))) return diff - 2 * n - 1;
+  } else {
+    uint64_t near = reversi_neighbours((uint64_t)1 << square);
+    n = o & near ? __builtin_popcountll(reversi_flips(p, o, square)) : 0;
+    if (n) return diff + 2 * n + 1;
+    n = p & near ? __builtin_popcountll(reversi_flips(o, p, square)) : 0;
+    if (n) return diff - 2 * n - 1;
+  }
   return diff > 0 ? diff + 1 : diff < 0 ? diff - 1 : 0;
 }
 
@@ -221,7 +267,7 @@ static int last_two(reversi_solver *s, uint64_t p, uint64_t o, uint64_t empty,
       if (!(o & reversi_neighbours(bit))) continue;
       uint64_t flips = reversi_flips(p, o, squares[i]);
       if (!flips) continue;
-      int score = -last_one(o & ~flips, p | flips | bit, squares[1 - i]);
+      int score = -last_one(s, o & ~flips, p | flips | bit, squares[1 - i]);
       if (score > best) {
         best = score;
         if (best >= beta) break;
@@ -240,7 +286,7 @@ static int last_two(reversi_solver *s, uint64_t p, uint64_t o, uint64_t empty,
 static int shallow(reversi_solver *s, uint64_t p, uint64_t o, uint64_t empty,
                    int n, int alpha, int beta) {
   if (n == 0) return final_diff(p, o, 0);
-  if (n == 1) return last_one(p, o, __builtin_ctzll(empty));
+  if (n == 1) return last_one(s, p, o, __builtin_ctzll(empty));
   if (n == 2) return last_two(s, p, o, empty, beta);
   s->limit->nodes++;
   uint64_t odd = odd_quadrants(empty);
