@@ -101,6 +101,7 @@ typedef struct cdcl {
   int *scratch, *removed_vars, *marked;
   uint8_t *mark;
   int *probe_stamp, *growth, probe_round;
+  int probe_depth;                /* where the tries of this round were made */
   sudoku_search *s;
   bool out_of_memory;
 } cdcl;
@@ -141,6 +142,7 @@ static void assign(cdcl *c, int lit, int reason) {
 
 static void backtrack(cdcl *c, int depth) {
   if (c->depth <= depth) return;
+  if (depth < c->probe_depth) c->probe_depth = -1;
   int start = c->level_start[depth];
   for (int i = c->trail_top - 1; i >= start; i--) {
     int lit = c->trail[i], x = var_of(lit);
@@ -589,7 +591,12 @@ static bool lookahead(cdcl *c, int *x) {
   }
   *x = -1;
   if (cand_n == 0) return false;
-  c->probe_round++;
+  /* after a failed try, the same level with more known: the other tries
+     still hold, near enough */
+  if (c->depth != c->probe_depth) {
+    c->probe_round++;
+    c->probe_depth = c->depth;
+  }
   uint64_t best_score = 0;
   for (int i = 0; i < cand_n; i++) {
     int g = cand[i];
@@ -783,6 +790,7 @@ bool sudoku_solve_cdcl(const sudoku_grid *grid, sudoku_search *s) {
   uint32_t all = (UINT32_C(1) << size) - 1;
   for (int g = 0; g < c->groups; g++) c->open[g] = all;
   c->var_inc = c->clause_inc = 1;
+  c->probe_depth = -1;
   c->s = s;
   for (int x = 0; x < c->vars; x++) {
     c->value[x] = UNASSIGNED;
