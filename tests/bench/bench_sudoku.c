@@ -8,8 +8,8 @@
 ** signature: it changes only when the search does.
 **
 ** 16x16 and 25x25: milliseconds per instance, mean and max, each counted
-** to two solutions, with at most BIG_SECONDS of CPU for one instance (the
-** hardest 25x25 take minutes; they are reported as stopped).
+** to two solutions, with at most BIG_SECONDS of CPU for one instance (one
+** not done by then is reported as stopped).
 **
 **   bench_sudoku DATA_DIR [max_puzzles_per_set] [9x9 | large]
 */
