@@ -1,5 +1,6 @@
 /*
-** general.c: the solver for every side (4, 9, 16, 25).
+** general.c: the solver for sides 4, 9 and 16 (9x9 has a faster path in
+** solve9.c, 25x25 a clause-learning one in cdcl.c).
 **
 ** Sudoku as exact cover: every cell takes one value, and every unit (row,
 ** column, box) takes every value once.  The state keeps both sides as bit
@@ -57,10 +58,6 @@ typedef struct general {
   int culprit;                                  /* word that failed */
   sudoku_search *s;
   bool stop;
-  bool probing;                                 /* probe before choosing */
-  int growth[SUDOKU_MAX_CELLS][SUDOKU_MAX_SIDE];  /* trail entries a probe made */
-  uint32_t probed[SUDOKU_MAX_CELLS][SUDOKU_MAX_SIDE];  /* the round that made it */
-  uint32_t round;                               /* probe() calls so far */
 } general;
 
 static int place(const general *g, int k, int v) { return g->cells + k * g->size + v; }
@@ -371,42 +368,6 @@ static bool fill_branch(const general *g, int i, branch *br) {
   return true;
 }
 
-static bool choose(general *g, branch *br);
-
-/* With probes made: the open constraint whose choices prune most.  A
-   choice that removed g candidates leaves a subtree of size about
-   2^(-g/14) of the whole (alpha 0.05 per trail entry, tried against
-   0.02 and 0.1); the constraint with the least total wins.  Only
-   constraints whose every choice was probed this round take part; when
-   there is none, the plain choice decides. */
-static bool choose_probed(general *g, branch *br) {
-  int best = -1;
-  uint64_t best_score = 0;
-  for (int i = 0; i < g->words; i++) {
-    uint32_t x = g->word[i];
-    if (i < g->cells ? (x & DONE) != 0 : single(x)) continue;
-    uint64_t score = 0;
-    int k = 0, v = 0;
-    if (i >= g->cells) {
-      k = (i - g->cells) / g->size;
-      v = (i - g->cells) % g->size;
-    }
-    bool fresh = true;
-    for (uint32_t m = x & g->all; m && fresh; m &= m - 1) {
-      int b = sudoku_lowest_bit(m);
-      int cell = i < g->cells ? i : g->unit[k][b], value = i < g->cells ? b : v;
-      int grown = g->growth[cell][value];
-      fresh = g->probed[cell][value] == g->round;
-      score += UINT64_C(1) << 40 >> (grown / 14 < 40 ? grown / 14 : 40);
-    }
-    if (fresh && (best < 0 || score < best_score)) {
-      best = i;
-      best_score = score;
-    }
-  }
-  return best >= 0 ? fill_branch(g, best, br) : choose(g, br);
-}
-
 static bool choose(general *g, branch *br) {
   int best = -1;
   uint32_t best_options = 0, best_weight = 1;
@@ -429,74 +390,14 @@ static void reset(general *g) {
   g->dirty_values = 0;
 }
 
-/* Failed literals: a value of an open cell is tried with singles alone,
-   and leaves the cell if that fails.  What each try removed is kept for
-   choose_probed.  On the 25x25 minimal puzzles this cuts the search tree
-   some fifty times at about the same cost per puzzle, and with the
-   choice it informs, by a hundred more.  Only the choices of small
-   constraints are tried: values of cells with at most PROBE_OPTIONS
-   values, and values with at most PROBE_OPTIONS places in a unit of the
-   cell.  The others rarely fail and are rarely the best choice; leaving
-   them out makes a node about three times cheaper for a few more nodes
-   (a bound of 2 or 4 was slower; cells alone took 1.3 to 1.8 times the
-   nodes). */
-#define PROBE_OPTIONS 3
-
-static bool few_places(const general *g, int cell, int v) {
-  for (int t = 0; t < 3; t++)
-    if (sudoku_bit_count(g->word[place(g, g->unit_of[cell][t], v)]) <= PROBE_OPTIONS)
-      return true;
-  return false;
-}
-
-static bool probe(general *g) {
-  bool strong = g->strong;
-  g->round++;
-  for (;;) {
-    bool changed = false;
-    for (int cell = 0; cell < g->cells; cell++) {
-      uint32_t options = g->word[cell];
-      if (options & DONE) continue;
-      bool small = sudoku_bit_count(options) <= PROBE_OPTIONS;
-      for (uint32_t m = g->word[cell] & g->all; m; m &= m - 1) {
-        int v = sudoku_lowest_bit(m);
-        if (!(g->word[cell] >> v & 1)) continue;
-        if (g->word[cell] & DONE) break;
-        if (!small && !few_places(g, cell, v)) continue;
-        int mark = g->trail_top;
-        g->strong = false;
-        enqueue(g, cell, v);
-        bool ok = propagate(g);
-        g->growth[cell][v] = g->trail_top - mark;
-        g->probed[cell][v] = g->round;
-        undo(g, mark);
-        reset(g);
-        g->strong = strong;
-        if (ok) continue;
-        changed = true;
-        if (!remove_values(g, cell, UINT32_C(1) << v) || !propagate(g)) return false;
-      }
-    }
-    if (!changed) return true;
-  }
-}
-
-/* A nearly empty grid has no failed literals worth the probing. */
-static int open_cells(const general *g) {
-  int n = 0;
-  for (int cell = 0; cell < g->cells; cell++) n += !(g->word[cell] & DONE);
-  return n;
-}
-
 static void search(general *g) {
   for (;;) {
-    bool probed = g->probing && open_cells(g) * 10 <= g->cells * 7;
-    if (!propagate(g) || (probed && !probe(g))) {
+    if (!propagate(g)) {
       blame(g);
       return;
     }
     branch br;
-    if (!(probed ? choose_probed(g, &br) : choose(g, &br))) {
+    if (!choose(g, &br)) {
       sudoku_grid solution;
       sudoku_init(&solution, g->size);
       for (int cell = 0; cell < g->cells; cell++)
@@ -545,9 +446,6 @@ bool sudoku_solve_general(const sudoku_grid *grid, sudoku_search *s) {
   g->s = s;
   g->stop = false;
   g->strong = g->size >= 16;
-  g->probing = g->size >= 25;
-  g->round = 0;
-  memset(g->probed, 0, sizeof g->probed);
   g->culprit = -1;
   for (int i = 0; i < g->words; i++) {
     g->word[i] = g->all;

@@ -52,5 +52,6 @@ static inline bool sudoku_guess(sudoku_search *s) {
    say so, setting s->complete to false. */
 bool sudoku_solve9(const sudoku_grid *grid, sudoku_search *s);
 bool sudoku_solve_general(const sudoku_grid *grid, sudoku_search *s);
+bool sudoku_solve_cdcl(const sudoku_grid *grid, sudoku_search *s);
 
 #endif

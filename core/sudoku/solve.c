@@ -1,5 +1,7 @@
 /*
-** solve.c: counting and collecting solutions; picks the engine.
+** solve.c: counting and collecting solutions; picks the engine: the band
+** solver for 9x9, clause learning for 25x25 (where the search trees are
+** large enough for learning to pay), the general solver otherwise.
 */
 #include <string.h>
 
@@ -42,7 +44,8 @@ sudoku_error sudoku_solve(const sudoku_grid *grid, sudoku_search *s) {
   }
   if (e == SUDOKU_ECLASH) return SUDOKU_OK;     /* no solutions, certainly */
   bool ok = grid->size == 9 && !s->general ? sudoku_solve9(grid, s)
-                                           : sudoku_solve_general(grid, s);
+            : grid->size == 25                ? sudoku_solve_cdcl(grid, s)
+                                              : sudoku_solve_general(grid, s);
   if (!ok) {
     s->complete = false;
     return SUDOKU_ENOMEM;
