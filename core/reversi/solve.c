@@ -7,9 +7,9 @@
 ** Far from the end (more than SHALLOW empties) a node sorts its moves
 ** fastest first, by the replies they leave the opponent, tries the
 ** table's best move before them, and cuts when the opponent's stable
-** discs already hold the score below alpha.  On the small boards, with
-** many empties, a shallow search of the evaluation refines the order; near
-** the start a move whose position mirrors a sibling's is skipped.  Near the end, move generation costs more than it saves: a node
+** discs already hold the score below alpha.  With many empties, a shallow
+** search of the evaluation refines the order; near the start a move whose
+** position mirrors a sibling's is skipped.  Near the end, move generation costs more than it saves: a node
 ** tries the empty squares directly, those in a quadrant with an odd
 ** number of empties first (parity: the last move of a region is worth
 ** having), corners before the squares next to them.  The last empty
@@ -156,10 +156,12 @@ static void use_board(reversi_solver *s, uint64_t mask) {
   int size = 0;
   while (size * size < s->squares) size++;
   s->size = size;
-  /* Ordering by the evaluation pays on 6x6 (2.5 times fewer nodes from 26
-     empties) but not on 8x8, where fastest first with its corner terms
-     does better (FFO #41-#42: 24% more nodes). */
-  s->sort_min = size < 8 ? 14 : INT_MAX;
+  /* Ordering by the evaluation pays on 6x6 from 14 empties (2.5 times
+     fewer nodes at 26 empties) and on 8x8 from 18 (FFO #40-#49: 3.49 G
+     nodes, 265 s -> 2.59 G, 209 s; from 20: 2.63 G; at 14 it costs, as
+     fastest first with its corner terms orders the smaller trees
+     better). */
+  s->sort_min = size < 8 ? 14 : 18;
   int first = (8 - size) / 2, last = first + size - 1;
   uint64_t corners = 0, c_squares = 0, x_squares = 0;
   int ends[2] = {first, last}, steps[2] = {1, -1};
