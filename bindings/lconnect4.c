@@ -388,23 +388,6 @@ static bool check_solve_options(lua_State *L, int arg, search_limit *limit) {
   return weak;
 }
 
-typedef struct progress_call {
-  lua_State *L;
-  int function;         /* stack index of the Lua function */
-} progress_call;
-
-/* Calls progress(lower, upper, nodes) between null windows; an error in
-   it ends the solve (the solver holds nothing that needs freeing). */
-static void call_progress(void *context, int lower, int upper, uint64_t nodes) {
-  progress_call *call = context;
-  lua_State *L = call->L;
-  lua_pushvalue(L, call->function);
-  lua_pushinteger(L, lower);
-  lua_pushinteger(L, upper);
-  lua_pushinteger(L, (lua_Integer)nodes);
-  lua_call(L, 3, 0);
-}
-
 static c4_board *check_ongoing(lua_State *L, const char *what) {
   c4_board *board = lgame_state(GAME(L));
   game_status status = c4_status(board);
@@ -441,12 +424,12 @@ static int c4_solve_method(lua_State *L) {
   c4_board *board = check_ongoing(L, "solve");
   search_limit limit;
   bool weak = check_solve_options(L, 2, &limit);
-  progress_call call = {L, lua_gettop(L)};
+  lgame_progress call = {L, lua_gettop(L)};
   c4_table *table = shared_table(L);
   uint64_t hits = c4_table_book_hits(table);
-  c4_result r = c4_solve_progress(board, table, &limit, weak,
-                                  lua_isnil(L, call.function) ? NULL : call_progress,
-                                  &call);
+  c4_progress *progress = lua_isnil(L, call.function) ? NULL
+                                                        : lgame_call_progress;
+  c4_result r = c4_solve_progress(board, table, &limit, weak, progress, &call);
   int best = r.complete ? c4_best_move(board, table, &limit, weak, r.score) : -1;
   if (best < 0) {
     lua_pushnil(L);
@@ -526,7 +509,7 @@ static int c4_book_function(lua_State *L) {
    the generation, which has the table to give back.  It stops the solve
    instead, and make_book raises it after. */
 typedef struct book_progress {
-  progress_call call;
+  lgame_progress call;
   search_limit *limit;
   int error;            /* stack index of the error, 0 for none */
 } book_progress;
@@ -554,7 +537,7 @@ static int c4_make_book(lua_State *L) {
   const char *path = luaL_checkstring(L, 1);
   search_limit limit;
   check_solve_options(L, 2, &limit);
-  progress_call call = {L, lua_gettop(L)};
+  lgame_progress call = {L, lua_gettop(L)};
   int width = 7, height = 6, plies = 12, exact = 0;
   if (!lua_isnoneornil(L, 2)) {
     if (lua_getfield(L, 2, "width") != LUA_TNIL)

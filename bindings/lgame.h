@@ -73,6 +73,17 @@ void *lgame_shared(lua_State *L, const char *key, void *(*make)(void),
 /* The object under key, or NULL while none has been made. */
 void *lgame_shared_find(lua_State *L, const char *key);
 
+/* A solver's progress hook that calls the Lua function at stack index
+   function with (lower, upper, nodes); an error in it unwinds the solve,
+   so only for solvers that hold nothing to free. */
+typedef struct lgame_progress {
+  lua_State *L;
+  int function;
+} lgame_progress;
+
+void lgame_call_progress(void *progress, int lower, int upper,
+                         uint64_t nodes);
+
 /* ---- searching from Lua ---- */
 
 /* A game object made ready for the C searches (core/base/search.h).  For a

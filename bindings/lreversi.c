@@ -313,24 +313,6 @@ static void push_info(lua_State *L, const search_limit *limit, bool complete) {
   }
 }
 
-typedef struct progress_call {
-  lua_State *L;
-  int function;         /* stack index of the Lua function */
-} progress_call;
-
-/* Calls progress(lower, upper, nodes) after each step of a solve; an
-   error in it ends the solve (the solver holds nothing to free, and the
-   next solve starts afresh). */
-static void call_progress(void *context, int lower, int upper, uint64_t nodes) {
-  progress_call *call = context;
-  lua_State *L = call->L;
-  lua_pushvalue(L, call->function);
-  lua_pushinteger(L, lower);
-  lua_pushinteger(L, upper);
-  lua_pushinteger(L, (lua_Integer)nodes);
-  lua_call(L, 3, 0);
-}
-
 /* g:solve{all=, time=, nodes=, progress=} -> score, best move, info: the
    exact final disc difference for the side to move, the empty squares
    going to the winner.  With all=true: {move=score, ...} for every move,
@@ -342,7 +324,7 @@ static int rv_solve(lua_State *L) {
   search_limit limit;
   check_limits(L, 2, &limit, 0);
   bool all = opt_boolean(L, 2, "all");
-  progress_call call = {L, 0};
+  lgame_progress call = {L, 0};
   if (!lua_isnoneornil(L, 2)) {
     int type = lua_getfield(L, 2, "progress");
     if (type != LUA_TNIL && type != LUA_TFUNCTION)
@@ -384,8 +366,8 @@ static int rv_solve(lua_State *L) {
     push_info(L, &limit, complete);
     return 2;
   }
-  reversi_solution r = reversi_solve_watched(solver, board, &limit,
-                                             call.function ? call_progress : NULL,
+  reversi_progress *progress = call.function ? lgame_call_progress : NULL;
+  reversi_solution r = reversi_solve_watched(solver, board, &limit, progress,
                                              &call);
   if (!r.complete) {
     lua_pushnil(L);
