@@ -736,7 +736,12 @@ describe("the REPL on a terminal", function()
     term:send("function f()\r")
     term:expect(">> ")
     term:line("\3")
-    assert.equals("print(1 + 1)\n2\n", term:line("print(1 + 1)\r"))
+    -- Keys typed while the line editor is still coming back from the
+    -- interrupt may be echoed twice (once by the terminal): only the end
+    -- of the output is certain.
+    local out = term:line("print(1 + 1)\r")
+    assert.matches("print%(1 %+ 1%)\n2\n$", out)
+    assert.is_nil(out:find("not lua", 1, true))
     assert.equals(0, term:finish())
     assert.is_nil(term:output():find("expected", 1, true))
     assert.is_nil(term:output():find("unexpected", 1, true))
