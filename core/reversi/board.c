@@ -48,14 +48,15 @@ void reversi_init(reversi_board *board, int size) {
 #define DOWN(x, n) ((x) >> (n))
 
 /* The squares beyond runs of o (opponent discs, already cut to the right
-   columns) that start next to a disc of p, in one direction. */
+   columns) that start next to a disc of p, in one direction: the runs
+   grow to two discs one at a time, then to four and six two at a time
+   through the discs whose neighbour behind is o too. */
 #define MOVES_DIR(SHIFT, p, o, n, out) do {                          \
     uint64_t run_ = SHIFT(p, n) & (o);                               \
+    uint64_t pair_ = (o) & SHIFT(o, n);                              \
     run_ |= SHIFT(run_, n) & (o);                                    \
-    run_ |= SHIFT(run_, n) & (o);                                    \
-    run_ |= SHIFT(run_, n) & (o);                                    \
-    run_ |= SHIFT(run_, n) & (o);                                    \
-    run_ |= SHIFT(run_, n) & (o);                                    \
+    run_ |= SHIFT(run_, 2 * (n)) & pair_;                            \
+    run_ |= SHIFT(run_, 2 * (n)) & pair_;                            \
     (out) |= SHIFT(run_, n);                                         \
   } while (0)
 
