@@ -53,7 +53,12 @@ LUA_MODULES = $(wildcard scripts/ludus/*.lua scripts/players/*.lua \
                         scripts/variants/*.lua)
 CTEST_SRC   = $(wildcard tests/c/test_*.c)
 BENCH_SRC   = $(wildcard tests/bench/bench_*.c)
-DATA       ?= ../shared/data
+# The reference data: shared/ beside the clone, as CI has it; else, for a
+# scratch clone of a working copy, shared/ beside the repository it came
+# from.
+ORIGIN     := $(shell git config --get remote.origin.url 2>/dev/null)
+DATA       ?= $(firstword $(wildcard ../shared/data $(ORIGIN)/../shared/data) \
+                ../shared/data)
 
 CORE_OBJ  = $(CORE_SRC:%.c=$(OUT)/%.o)
 BIND_OBJ  = $(BIND_SRC:%.c=$(OUT)/%.o) $(OUT)/embedded.o
