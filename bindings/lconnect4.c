@@ -519,10 +519,7 @@ static void guarded_progress(void *context, int lower, int upper,
   book_progress *p = context;
   lua_State *L = p->call.L;
   if (p->error) return;
-  lua_pushvalue(L, p->call.function);
-  lua_pushinteger(L, lower);
-  lua_pushinteger(L, upper);
-  lua_pushinteger(L, (lua_Integer)nodes);
+  lgame_push_progress(&p->call, lower, upper, nodes);
   if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
     p->error = lua_gettop(L);
     p->limit->stopped = true;

@@ -379,15 +379,20 @@ void lgame_start_limit(search_limit *limit) {
   limit_start(limit);
 }
 
-void lgame_call_progress(void *progress, int lower, int upper,
+void lgame_push_progress(const lgame_progress *call, int lower, int upper,
                          uint64_t nodes) {
-  lgame_progress *call = progress;
   lua_State *L = call->L;
   lua_pushvalue(L, call->function);
   lua_pushinteger(L, lower);
   lua_pushinteger(L, upper);
   lua_pushinteger(L, (lua_Integer)nodes);
-  lua_call(L, 3, 0);
+}
+
+void lgame_call_progress(void *progress, int lower, int upper,
+                         uint64_t nodes) {
+  lgame_progress *call = progress;
+  lgame_push_progress(call, lower, upper, nodes);
+  lua_call(call->L, 3, 0);
 }
 
 typedef struct shared_box {

@@ -84,6 +84,11 @@ typedef struct lgame_progress {
 void lgame_call_progress(void *progress, int lower, int upper,
                          uint64_t nodes);
 
+/* Pushes the function and its three arguments, for a caller that calls
+   it its own way (protected, say). */
+void lgame_push_progress(const lgame_progress *call, int lower, int upper,
+                         uint64_t nodes);
+
 /* ---- searching from Lua ---- */
 
 /* A game object made ready for the C searches (core/base/search.h).  For a

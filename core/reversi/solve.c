@@ -9,11 +9,13 @@
 ** table's best move before them, and cuts when the opponent's stable
 ** discs already hold the score below alpha.  With many empties, a shallow
 ** search of the evaluation refines the order; near the start a move whose
-** position mirrors a sibling's is skipped.  Near the end, move generation costs more than it saves: a node
-** tries the empty squares directly, those in a quadrant with an odd
-** number of empties first (parity: the last move of a region is worth
-** having), corners before the squares next to them.  The last empty
-** square is counted without playing it.
+** position mirrors a sibling's is skipped; a child the table already
+** holds beyond the window cuts at once.  Near the end, move generation
+** costs more than it saves: a node tries the empty squares directly,
+** those in a quadrant with an odd number of empties first (parity: the
+** last move of a region is worth having), corners before the squares
+** next to them.  The last empty square is counted without playing it
+** (on 8x8, from tables of its four lines).
 */
 #include <limits.h>
 #include <stdlib.h>
@@ -186,7 +188,6 @@ static void use_board(reversi_solver *s, uint64_t mask) {
 }
 
 /* ---- the last empty squares ---- */
-
 
 static int final_diff(uint64_t p, uint64_t o, int empties) {
   int diff = __builtin_popcountll(p) - __builtin_popcountll(o);
