@@ -2,13 +2,13 @@
 ** board.c: Reversi rules on bitboards: legal moves, flips, make and
 ** unmake, the end of the game, perft.
 **
-** Moves go all eight directions at once with shifts ("dumb7 fill"):
-** a run of opponent discs grows from one end a step at a time,
-** six steps at most, since no line holds more than six discs between two
-** others.  Shifting across the left or right edge would wrap to the next
-** row, so in the six directions with a sideways step the opponent discs
-** are first cut to columns b-g: a run never reaches the edge column, and
-** the last shift out of it cannot wrap.  Flips, one square at a time,
+** Moves go all eight directions at once with shifts: a run of opponent
+** discs grows from one end, a step at a time to two discs and then two
+** at a time, to six at most, since no line holds more than six discs
+** between two others.  Shifting across the left or right edge would wrap
+** to the next row, so in the six directions with a sideways step the
+** opponent discs are first cut to columns b-g: a run never reaches the
+** edge column, and the last shift out of it cannot wrap.  Flips, one square at a time,
 ** go along precomputed rays instead (reversi.h).
 */
 #include <string.h>
@@ -276,7 +276,7 @@ static uint64_t mirror(uint64_t x) {               /* columns a <-> h */
   return (x >> 4 & 0x0f0f0f0f0f0f0f0fu) | (x & 0x0f0f0f0f0f0f0f0fu) << 4;
 }
 
-static uint64_t transpose(uint64_t x) {            /* a8-h1 diagonal fixed */
+static uint64_t transpose(uint64_t x) {            /* a1-h8 diagonal fixed */
   uint64_t t = (x ^ x >> 7) & 0x00aa00aa00aa00aau;
   x ^= t ^ t << 7;
   t = (x ^ x >> 14) & 0x0000cccc0000ccccu;

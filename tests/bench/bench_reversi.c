@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hash.h"
 #include "base/limit.h"
 #include "reversi/reversi.h"
 #include "reversi/solve.h"
@@ -120,16 +121,16 @@ static void progress(void *context, int lower, int upper, uint64_t nodes) {
 static int six(reversi_solver *solver, int empties, unsigned seed) {
   reversi_board b;
   reversi_init(&b, 6);
-  uint64_t state = seed * 0x9e3779b97f4a7c15u + 1;
-  while (empties > 0 && __builtin_popcountll(b.mask & ~(b.player | b.opponent)) > empties) {
+  uint64_t state = seed;
+  while (empties > 0 &&
+         __builtin_popcountll(b.mask & ~(b.player | b.opponent)) > empties) {
     uint64_t moves = reversi_legal(&b);
     if (!moves) {
       if (reversi_is_over(&b)) break;
       reversi_make(&b, REVERSI_PASS);
       continue;
     }
-    state = state * 6364136223846793005u + 1442695040888963407u;
-    int k = (int)((state >> 33) % (uint64_t)__builtin_popcountll(moves));
+    int k = (int)(hash_next(&state) % (uint64_t)__builtin_popcountll(moves));
     while (k--) moves &= moves - 1;
     reversi_make(&b, __builtin_ctzll(moves));
   }
