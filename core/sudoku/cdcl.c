@@ -36,7 +36,6 @@
 
 #include "internal.h"
 
-#define MAX_UNITS (3 * SUDOKU_MAX_SIDE)
 #define UNASSIGNED 2
 
 /* Why a variable has its value: REASON_NONE (a decision, or known before
@@ -68,12 +67,12 @@ typedef struct watch_list {
 
 typedef struct cdcl {
   int size, cells, vars, groups;
-  uint16_t unit[MAX_UNITS][SUDOKU_MAX_SIDE];
+  uint16_t unit[SUDOKU_MAX_UNITS][SUDOKU_MAX_SIDE];
   uint8_t unit_of[SUDOKU_MAX_CELLS][3];
   uint8_t place_in[SUDOKU_MAX_CELLS][3];
   /* the variables of each group, by bit; the groups of each variable (its
      cell, then its value in each of the cell's units) and its bit there */
-  uint16_t member[SUDOKU_MAX_CELLS + MAX_UNITS * SUDOKU_MAX_SIDE][SUDOKU_MAX_SIDE];
+  uint16_t member[SUDOKU_MAX_CELLS + SUDOKU_MAX_UNITS * SUDOKU_MAX_SIDE][SUDOKU_MAX_SIDE];
   uint16_t group_of[SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE][4];
   uint8_t bit_in[SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE][4];
   /* per variable */
@@ -734,19 +733,7 @@ bool sudoku_solve_cdcl(const sudoku_grid *grid, sudoku_search *s) {
   c->cells = size * size;
   c->vars = c->cells * size;
   c->groups = c->cells + 3 * size * size;
-  int box = sudoku_box_side(size);
-  for (int cell = 0; cell < c->cells; cell++) {
-    int r = cell / size, col = cell % size;
-    int b = r / box * box + col / box, in_box = r % box * box + col % box;
-    c->unit[r][col] = c->unit[size + col][r] = c->unit[2 * size + b][in_box] =
-        (uint16_t)cell;
-    c->unit_of[cell][0] = (uint8_t)r;
-    c->unit_of[cell][1] = (uint8_t)(size + col);
-    c->unit_of[cell][2] = (uint8_t)(2 * size + b);
-    c->place_in[cell][0] = (uint8_t)col;
-    c->place_in[cell][1] = (uint8_t)r;
-    c->place_in[cell][2] = (uint8_t)in_box;
-  }
+  sudoku_map_units(size, c->unit, c->unit_of, c->place_in);
   for (int x = 0; x < c->vars; x++) {
     int cell = x / size, v = x % size;
     c->group_of[x][0] = (uint16_t)cell;

@@ -28,14 +28,13 @@
 #include "internal.h"
 
 #define DONE (UINT32_C(1) << 31)      /* in a cell word: assigned, peers cleared */
-#define MAX_UNITS (3 * SUDOKU_MAX_SIDE)
-#define MAX_WORDS (SUDOKU_MAX_CELLS + MAX_UNITS * SUDOKU_MAX_SIDE)
+#define MAX_WORDS (SUDOKU_MAX_CELLS + SUDOKU_MAX_UNITS * SUDOKU_MAX_SIDE)
 
 typedef struct general {
   int size, box, cells, units;
   uint32_t all;                                 /* every value */
   /* geometry */
-  uint16_t unit[MAX_UNITS][SUDOKU_MAX_SIDE];    /* rows, columns, boxes */
+  uint16_t unit[SUDOKU_MAX_UNITS][SUDOKU_MAX_SIDE];    /* rows, columns, boxes */
   uint8_t unit_of[SUDOKU_MAX_CELLS][3];
   uint8_t place_in[SUDOKU_MAX_CELLS][3];        /* index within that unit */
   /* the state: cell words, then unit-value words at place(k, v) */
@@ -69,19 +68,7 @@ static void geometry(general *g, int size) {
   g->units = 3 * size;
   g->words = g->cells + g->units * size;
   g->all = (UINT32_C(1) << size) - 1;
-  for (int cell = 0; cell < g->cells; cell++) {
-    int r = cell / size, c = cell % size;
-    int b = r / g->box * g->box + c / g->box;
-    int in_box = r % g->box * g->box + c % g->box;
-    g->unit[r][c] = g->unit[size + c][r] = g->unit[2 * size + b][in_box] =
-        (uint16_t)cell;
-    g->unit_of[cell][0] = (uint8_t)r;
-    g->unit_of[cell][1] = (uint8_t)(size + c);
-    g->unit_of[cell][2] = (uint8_t)(2 * size + b);
-    g->place_in[cell][0] = (uint8_t)c;
-    g->place_in[cell][1] = (uint8_t)r;
-    g->place_in[cell][2] = (uint8_t)in_box;
-  }
+  sudoku_map_units(size, g->unit, g->unit_of, g->place_in);
 }
 
 static bool single(uint32_t m) { return !(m & (m - 1)); }

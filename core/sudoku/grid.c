@@ -3,7 +3,7 @@
 */
 #include <string.h>
 
-#include "sudoku.h"
+#include "internal.h"
 
 bool sudoku_size_ok(int size) {
   return size == 4 || size == 9 || size == 16 || size == 25;
@@ -11,6 +11,22 @@ bool sudoku_size_ok(int size) {
 
 int sudoku_box_side(int size) {
   return size == 4 ? 2 : size == 9 ? 3 : size == 16 ? 4 : 5;
+}
+
+void sudoku_map_units(int size, uint16_t unit[][SUDOKU_MAX_SIDE],
+                      uint8_t unit_of[][3], uint8_t place_in[][3]) {
+  int box = sudoku_box_side(size);
+  for (int cell = 0; cell < size * size; cell++) {
+    int r = cell / size, c = cell % size;
+    int b = r / box * box + c / box, in_box = r % box * box + c % box;
+    unit[r][c] = unit[size + c][r] = unit[2 * size + b][in_box] = (uint16_t)cell;
+    unit_of[cell][0] = (uint8_t)r;
+    unit_of[cell][1] = (uint8_t)(size + c);
+    unit_of[cell][2] = (uint8_t)(2 * size + b);
+    place_in[cell][0] = (uint8_t)c;
+    place_in[cell][1] = (uint8_t)r;
+    place_in[cell][2] = (uint8_t)in_box;
+  }
 }
 
 void sudoku_init(sudoku_grid *grid, int size) {

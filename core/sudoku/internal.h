@@ -36,6 +36,14 @@ static inline int sudoku_bit_count(uint32_t x) {
   return (int)((x * 0x01010101u) >> 24);
 }
 
+#define SUDOKU_MAX_UNITS (3 * SUDOKU_MAX_SIDE)
+
+/* The units of a grid of side size: unit[u][i] is the i-th cell of unit
+   u (the rows, then the columns, then the boxes), unit_of[cell] its row,
+   column and box, place_in[cell] its place in each. */
+void sudoku_map_units(int size, uint16_t unit[][SUDOKU_MAX_SIDE],
+                      uint8_t unit_of[][3], uint8_t place_in[][3]);
+
 /* One solution found: counts it, passes it on; true when the search must
    stop (max_solutions reached or visit asked to).  The solution may be
    NULL when neither visit nor first (for the first solution) reads it. */
