@@ -60,6 +60,37 @@ void reversi_init(reversi_board *board, int size) {
     (out) |= SHIFT(run_, n);                                         \
   } while (0)
 
+#ifdef __AVX2__
+/* With AVX2, four directions in the lanes of a vector, as flips go
+   (reversi.h). */
+uint64_t reversi_moves_of(uint64_t player, uint64_t opponent) {
+  const long long inner = 0x7e7e7e7e7e7e7e7e;
+  const __m256i one = _mm256_set_epi64x(7, 9, 8, 1);
+  const __m256i two = _mm256_set_epi64x(14, 18, 16, 2);
+  __m256i p = _mm256_set1_epi64x((long long)player);
+  __m256i o = _mm256_and_si256(_mm256_set1_epi64x((long long)opponent),
+                               _mm256_set_epi64x(inner, inner, -1, inner));
+
+  __m256i up = _mm256_and_si256(o, _mm256_sllv_epi64(p, one));
+  __m256i pair = _mm256_and_si256(o, _mm256_sllv_epi64(o, one));
+  up = _mm256_or_si256(up, _mm256_and_si256(o, _mm256_sllv_epi64(up, one)));
+  up = _mm256_or_si256(up, _mm256_and_si256(pair, _mm256_sllv_epi64(up, two)));
+  up = _mm256_or_si256(up, _mm256_and_si256(pair, _mm256_sllv_epi64(up, two)));
+  __m256i moves = _mm256_sllv_epi64(up, one);
+
+  __m256i down = _mm256_and_si256(o, _mm256_srlv_epi64(p, one));
+  pair = _mm256_and_si256(o, _mm256_srlv_epi64(o, one));
+  down = _mm256_or_si256(down, _mm256_and_si256(o, _mm256_srlv_epi64(down, one)));
+  down = _mm256_or_si256(down, _mm256_and_si256(pair, _mm256_srlv_epi64(down, two)));
+  down = _mm256_or_si256(down, _mm256_and_si256(pair, _mm256_srlv_epi64(down, two)));
+  moves = _mm256_or_si256(moves, _mm256_srlv_epi64(down, one));
+
+  __m128i half = _mm_or_si128(_mm256_castsi256_si128(moves),
+                              _mm256_extracti128_si256(moves, 1));
+  half = _mm_or_si128(half, _mm_unpackhi_epi64(half, half));
+  return (uint64_t)_mm_cvtsi128_si64(half) & ~(player | opponent);
+}
+#else
 uint64_t reversi_moves_of(uint64_t player, uint64_t opponent) {
   uint64_t inner = opponent & NOT_EDGE_COLUMNS, moves = 0;
   MOVES_DIR(UP, player, inner, 1, moves);
@@ -72,6 +103,7 @@ uint64_t reversi_moves_of(uint64_t player, uint64_t opponent) {
   MOVES_DIR(DOWN, player, inner, 9, moves);
   return moves & ~(player | opponent);
 }
+#endif
 
 /* The rays of every square (reversi.h), made once before main. */
 uint64_t reversi_ray[64][8];

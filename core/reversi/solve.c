@@ -26,23 +26,33 @@
 #define INF 65                  /* beyond every score */
 #define SHALLOW 6               /* at most this many empties: no ordering */
 #define TABLE_MIN 7             /* at least this many: use the table */
+#define BUCKET_WAYS 3           /* positions in a bucket of the table */
 
 #define COLUMN_A 0x0101010101010101u
 #define COLUMN_H 0x8080808080808080u
 #define ROW_1 0x00000000000000ffu
 #define ROW_8 0xff00000000000000u
 
+/* What the table knows of a position. */
 typedef struct entry {
-  uint64_t player, opponent;
   int8_t lower, upper;          /* bounds on the exact score */
   uint8_t move;                 /* the best move found */
-  uint8_t empties;
-  uint32_t unused;
+  uint8_t empties;              /* 0: the slot is free */
 } entry;
 
+/* Three positions in one cache line: a probe reads one line, which the
+   search prefetches while it orders the moves. */
+typedef struct bucket {
+  uint64_t player[BUCKET_WAYS], opponent[BUCKET_WAYS];
+  entry data[BUCKET_WAYS];
+  uint32_t unused;
+} bucket;
+
+_Static_assert(sizeof(bucket) == 64, "a bucket is one cache line");
+
 struct reversi_solver {
-  entry *table;
-  uint64_t index_mask;          /* entries - 1, even */
+  bucket *table;
+  uint64_t buckets;
   uint64_t mask;                /* the board the table holds */
   int squares;                  /* popcount(mask) */
   int size;                     /* 4, 6 or 8 */
@@ -94,16 +104,16 @@ uint64_t reversi_stable(uint64_t player, uint64_t opponent, uint64_t mask) {
 /* ---- the table ---- */
 
 reversi_solver *reversi_solver_new(int log2_entries) {
-  if (log2_entries < 1 || log2_entries > 30) return NULL;
+  if (log2_entries < 2 || log2_entries > 30) return NULL;
   reversi_solver *s = calloc(1, sizeof *s);
   if (!s) return NULL;
-  size_t n = (size_t)1 << log2_entries;
-  s->table = calloc(n, sizeof *s->table);
+  s->buckets = ((uint64_t)1 << log2_entries) / BUCKET_WAYS;
+  s->table = aligned_alloc(64, s->buckets * sizeof *s->table);
   if (!s->table) {
     free(s);
     return NULL;
   }
-  s->index_mask = n - 1;
+  memset(s->table, 0, s->buckets * sizeof *s->table);
   return s;
 }
 
@@ -113,16 +123,18 @@ void reversi_solver_free(reversi_solver *s) {
   free(s);
 }
 
-static uint64_t index_of(const reversi_solver *s, uint64_t p, uint64_t o) {
+/* The bucket of a position: a hash of it scaled to the bucket count. */
+static bucket *bucket_of(const reversi_solver *s, uint64_t p, uint64_t o) {
   uint64_t key = (p * 0x9e3779b97f4a7c15u) ^ (o * 0xc2b2ae3d27d4eb4fu);
-  return (key ^ key >> 29) & s->index_mask & ~(uint64_t)1;
+  key ^= key >> 29;
+  return s->table + (uint64_t)(((unsigned __int128)key * s->buckets) >> 64);
 }
 
-static entry *probe(reversi_solver *s, uint64_t p, uint64_t o) {
-  entry *bucket = s->table + index_of(s, p, o);
-  for (int i = 0; i < 2; i++)
-    if (bucket[i].player == p && bucket[i].opponent == o &&
-        bucket[i].empties) return &bucket[i];
+static const entry *probe(const reversi_solver *s, uint64_t p, uint64_t o) {
+  const bucket *b = bucket_of(s, p, o);
+  for (int i = 0; i < BUCKET_WAYS; i++)
+    if (b->player[i] == p && b->opponent[i] == o && b->data[i].empties)
+      return &b->data[i];
   return NULL;
 }
 
@@ -130,17 +142,23 @@ static entry *probe(reversi_solver *s, uint64_t p, uint64_t o) {
    what the table knew; a bucket gives way to the deeper position. */
 static void store(reversi_solver *s, uint64_t p, uint64_t o, int empties,
                   int lower, int upper, int move) {
-  entry *bucket = s->table + index_of(s, p, o), *e = NULL;
-  for (int i = 0; i < 2 && !e; i++)
-    if (bucket[i].player == p && bucket[i].opponent == o && bucket[i].empties)
-      e = &bucket[i];
-  if (e) {
+  bucket *b = bucket_of(s, p, o);
+  int slot = -1;
+  for (int i = 0; i < BUCKET_WAYS && slot < 0; i++)
+    if (b->player[i] == p && b->opponent[i] == o && b->data[i].empties)
+      slot = i;
+  entry *e;
+  if (slot >= 0) {
+    e = &b->data[slot];
     if (e->lower > lower) lower = e->lower;
     if (e->upper < upper) upper = e->upper;
   } else {
-    e = bucket[0].empties <= bucket[1].empties ? &bucket[0] : &bucket[1];
-    e->player = p;
-    e->opponent = o;
+    slot = 0;
+    for (int i = 1; i < BUCKET_WAYS; i++)
+      if (b->data[i].empties < b->data[slot].empties) slot = i;
+    b->player[slot] = p;
+    b->opponent[slot] = o;
+    e = &b->data[slot];
   }
   e->lower = (int8_t)lower;
   e->upper = (int8_t)upper;
@@ -154,7 +172,7 @@ static void store(reversi_solver *s, uint64_t p, uint64_t o, int empties,
 static void use_board(reversi_solver *s, uint64_t mask) {
   if (s->mask == mask) return;
   if (s->mask)                  /* a new table is clean already */
-    memset(s->table, 0, (s->index_mask + 1) * sizeof *s->table);
+    memset(s->table, 0, s->buckets * sizeof *s->table);
   s->mask = mask;
   s->squares = __builtin_popcountll(mask);
   int size = 0;
@@ -349,7 +367,7 @@ static int order_moves(const reversi_solver *s, uint64_t p, uint64_t o,
     uint64_t flips = reversi_flips(p, o, square);
     uint64_t mine = p | flips | (uint64_t)1 << square, theirs = o & ~flips;
     uint64_t replies = reversi_moves_of(theirs, mine) & s->mask;
-    if (prefetch) __builtin_prefetch(s->table + index_of(s, theirs, mine));
+    if (prefetch) __builtin_prefetch(bucket_of(s, theirs, mine));
     uint64_t near = reversi_neighbours(mine) & ~(mine | theirs) & s->mask;
     uint64_t held = mine & (s->corners | (reversi_neighbours(mine & s->corners) & s->order[2]));
     int key = 16 * (__builtin_popcountll(replies) +

@@ -18,8 +18,8 @@
 
 typedef struct reversi_solver reversi_solver;
 
-/* A solver with a table of 2^log2_entries entries (24 bytes each);
-   NULL when memory runs out. */
+/* A solver with a table of about 2^log2_entries positions (in buckets
+   of three, 64 bytes a bucket); NULL when memory runs out. */
 reversi_solver *reversi_solver_new(int log2_entries);
 void reversi_solver_free(reversi_solver *solver);
 

@@ -122,6 +122,49 @@ static void test_random_games(void **unused) {
   }
 }
 
+/* The discs a disc of p on square turns, walking each direction a square
+   at a time. */
+static uint64_t walked_flips(uint64_t p, uint64_t o, int square) {
+  static const int step[8][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1},
+                                 {0, -1}, {-1, 0}, {-1, -1}, {-1, 1}};
+  uint64_t flips = 0;
+  for (int d = 0; d < 8; d++) {
+    uint64_t run = 0;
+    int row = square / 8 + step[d][0], col = square % 8 + step[d][1];
+    for (; row >= 0 && row < 8 && col >= 0 && col < 8;
+         row += step[d][0], col += step[d][1]) {
+      uint64_t bit = (uint64_t)1 << (row * 8 + col);
+      if (o & bit) {
+        run |= bit;
+        continue;
+      }
+      if (p & bit) flips |= run;
+      break;
+    }
+  }
+  return flips;
+}
+
+/* Moves and flips against the walk, on boards of random discs (not all
+   reachable in a game, which tries every edge). */
+static void test_flips_by_walking(void **unused) {
+  (void)unused;
+  uint64_t seed = 5;
+  for (int board = 0; board < 3000; board++) {
+    uint64_t a = hash_next(&seed), b = hash_next(&seed);
+    uint64_t p = a & b, o = a & ~b;       /* a quarter each, half empty */
+    if (board % 3 == 0) o |= ~(p | o) & hash_next(&seed);  /* fuller */
+    uint64_t moves = 0;
+    for (int square = 0; square < 64; square++) {
+      if ((p | o) >> square & 1) continue;
+      uint64_t flips = walked_flips(p, o, square);
+      if (flips) moves |= (uint64_t)1 << square;
+      assert_true(reversi_flips(p, o, square) == flips);
+    }
+    assert_true(reversi_moves_of(p, o) == moves);
+  }
+}
+
 static void test_bad_records(void **unused) {
   (void)unused;
   reversi_board b;
@@ -165,6 +208,7 @@ int main(void) {
     cmocka_unit_test(test_perft),
     cmocka_unit_test(test_seed_start),
     cmocka_unit_test(test_random_games),
+    cmocka_unit_test(test_flips_by_walking),
     cmocka_unit_test(test_bad_records),
     cmocka_unit_test(test_final_score),
   };
