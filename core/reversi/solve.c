@@ -252,6 +252,19 @@ static int last_flips(uint64_t p, int square) {
          line_flips[col][d9] + line_flips[col][d7];
 }
 
+/* The squares next to each square, and the quadrant of each square as
+   a bit of a parity mask (quadrants with an odd number of empties).
+   Made once before main. */
+static uint64_t neighbour[64];
+static uint8_t quadrant[64];
+
+__attribute__((constructor)) static void make_neighbours(void) {
+  for (int sq = 0; sq < 64; sq++) {
+    neighbour[sq] = reversi_neighbours((uint64_t)1 << sq);
+    quadrant[sq] = (uint8_t)(1 << ((sq >> 5 & 1) * 2 + (sq >> 2 & 1)));
+  }
+}
+
 /* One empty square: whoever can play there does, or the game ends. */
 static int last_one(const reversi_solver *s, uint64_t p, uint64_t o,
                     int square) {
@@ -260,45 +273,32 @@ static int last_one(const reversi_solver *s, uint64_t p, uint64_t o,
     if ((n = last_flips(p, square))) return diff + 2 * n + 1;
     if ((n = last_flips(o, square))) return diff - 2 * n - 1;
   } else {
-    uint64_t near = reversi_neighbours((uint64_t)1 << square);
-    n = o & near ? __builtin_popcountll(reversi_flips(p, o, square)) : 0;
+    n = o & neighbour[square] ? __builtin_popcountll(reversi_flips(p, o, square)) : 0;
     if (n) return diff + 2 * n + 1;
-    n = p & near ? __builtin_popcountll(reversi_flips(o, p, square)) : 0;
+    n = p & neighbour[square] ? __builtin_popcountll(reversi_flips(o, p, square)) : 0;
     if (n) return diff - 2 * n - 1;
   }
   return diff > 0 ? diff + 1 : diff < 0 ? diff - 1 : 0;
 }
 
-/* The quadrants with an odd number of empty squares. */
-static uint64_t odd_quadrants(uint64_t empty) {
-  static const uint64_t quadrant[4] = {
-    0x000000000f0f0f0fu, 0x00000000f0f0f0f0u,
-    0x0f0f0f0f00000000u, 0xf0f0f0f000000000u,
-  };
-  uint64_t odd = 0;
-  for (int i = 0; i < 4; i++)
-    if (__builtin_popcountll(empty & quadrant[i]) & 1) odd |= quadrant[i];
-  return odd;
-}
-
 /* Two empty squares: each side's moves there, no ordering needed. */
-static int last_two(reversi_solver *s, uint64_t p, uint64_t o, uint64_t empty,
+static int last_two(reversi_solver *s, uint64_t p, uint64_t o, int x, int y,
                     int beta) {
   s->limit->nodes++;
-  int x = __builtin_ctzll(empty), y = 63 - __builtin_clzll(empty);
-  int squares[2] = {x, y};
   for (int side = 0; side < 2; side++) {     /* the player, then after a pass */
     int best = -INF;
     for (int i = 0; i < 2; i++) {
-      uint64_t bit = (uint64_t)1 << squares[i];
-      if (!(o & reversi_neighbours(bit))) continue;
-      uint64_t flips = reversi_flips(p, o, squares[i]);
-      if (!flips) continue;
-      int score = -last_one(s, o & ~flips, p | flips | bit, squares[1 - i]);
-      if (score > best) {
-        best = score;
-        if (best >= beta) break;
+      if (o & neighbour[x]) {
+        uint64_t flips = reversi_flips(p, o, x);
+        if (flips) {
+          int score = -last_one(s, o & ~flips, p | flips | (uint64_t)1 << x, y);
+          if (score > best) best = score;
+          if (best >= beta) break;
+        }
       }
+      int t = x;
+      x = y;
+      y = t;
     }
     if (best > -INF) return side ? -best : best;
     uint64_t t = p;                             /* pass */
@@ -309,39 +309,59 @@ static int last_two(reversi_solver *s, uint64_t p, uint64_t o, uint64_t empty,
   return final_diff(p, o, 2);             /* both passed: swapped back */
 }
 
-/* Tries the empty squares (n of them, n <= SHALLOW) directly. */
-static int shallow(reversi_solver *s, uint64_t p, uint64_t o, uint64_t empty,
-                   int n, int alpha, int beta) {
-  if (n == 0) return final_diff(p, o, 0);
-  if (n == 1) return last_one(s, p, o, __builtin_ctzll(empty));
-  if (n == 2) return last_two(s, p, o, empty, beta);
+/* Tries the n <= SHALLOW empty squares of list, one a byte from the
+   lowest (best class first), those of the quadrants with an odd number
+   of empties (parity) before the others. */
+static int shallow_list(reversi_solver *s, uint64_t p, uint64_t o,
+                        uint64_t list, int n, unsigned parity, int alpha,
+                        int beta) {
+  if (n == 2) return last_two(s, p, o, list & 0xff, list >> 8 & 0xff, beta);
   s->limit->nodes++;
-  uint64_t odd = odd_quadrants(empty);
   int best = -INF;
-  for (int pass = 0; pass < 2; pass++) {
-    uint64_t part = empty & (pass ? ~odd : odd);
-    for (int c = 0; c < 4 && part; c++) {
-      uint64_t squares = c < 3 ? part & s->order[c] : part;
-      part &= ~squares;
-      for (; squares; squares &= squares - 1) {
-        int square = __builtin_ctzll(squares);
-        uint64_t bit = (uint64_t)1 << square;
-        if (!(o & reversi_neighbours(bit))) continue;       /* nothing to flip */
-        uint64_t flips = reversi_flips(p, o, square);
-        if (!flips) continue;
-        int score = -shallow(s, o & ~flips, p | flips | bit, empty & ~bit,
-                             n - 1, -beta, -(alpha > best ? alpha : best));
-        if (score > best) {
-          best = score;
-          if (best >= beta) return best;
-        }
+  for (int round = 0; round < 2; round++) {     /* odd quadrants, then even */
+    unsigned wanted = round == 0 ? parity : ~parity;
+    for (int i = 0; i < n; i++) {
+      int x = list >> 8 * i & 0xff;
+      if (!(wanted & quadrant[x]) || !(o & neighbour[x])) continue;
+      uint64_t flips = reversi_flips(p, o, x);
+      if (!flips) continue;
+      uint64_t below = ((uint64_t)1 << 8 * i) - 1;        /* the list without x */
+      uint64_t rest = (list & below) | (list >> 8 & ~below);
+      int score = -shallow_list(s, o & ~flips, p | flips | (uint64_t)1 << x,
+                                rest, n - 1, parity ^ quadrant[x], -beta,
+                                -(alpha > best ? alpha : best));
+      if (score > best) {
+        best = score;
+        if (best >= beta) return best;
       }
     }
   }
   if (best > -INF) return best;
+  uint64_t empty = 0;
+  for (int i = 0; i < n; i++) empty |= (uint64_t)1 << (list >> 8 * i & 0xff);
   if (reversi_moves_of(o, p) & empty)
-    return -shallow(s, o, p, empty, n, -beta, -alpha);
+    return -shallow_list(s, o, p, list, n, parity, -beta, -alpha);
   return final_diff(p, o, n);
+}
+
+/* The empty squares (n <= SHALLOW of them) solved directly. */
+static int shallow(reversi_solver *s, uint64_t p, uint64_t o, uint64_t empty,
+                   int n, int alpha, int beta) {
+  if (n == 0) return final_diff(p, o, 0);
+  if (n == 1) return last_one(s, p, o, __builtin_ctzll(empty));
+  uint64_t list = 0;
+  unsigned parity = 0;
+  int k = 0;
+  for (int c = 0; c < 4; c++) {
+    uint64_t part = c < 3 ? empty & s->order[c] : empty;
+    empty &= ~part;
+    for (; part; part &= part - 1) {
+      int x = __builtin_ctzll(part);
+      list |= (uint64_t)x << 8 * k++;
+      parity ^= quadrant[x];
+    }
+  }
+  return shallow_list(s, p, o, list, n, parity, alpha, beta);
 }
 
 /* ---- the search ---- */
