@@ -70,6 +70,23 @@ static int listed_best(const char *line) {
   return best;
 }
 
+/* When a solve started and after how long its steps are worth printing,
+   CPU seconds. */
+typedef struct watch {
+  double start, quiet;
+} watch;
+
+/* Prints the bounds a solve has proved after each step (context: its
+   watch). */
+static void progress(void *context, int lower, int upper, uint64_t nodes) {
+  const watch *w = context;
+  double t = cpu_seconds() - w->start;
+  if (t < w->quiet) return;
+  printf("  %+3d <= score <= %+3d after %llu nodes, %.1f s\n", lower, upper,
+         (unsigned long long)nodes, t);
+  fflush(stdout);
+}
+
 static int ffo(const char *dir, int first, int last, reversi_solver *solver) {
   int mismatches = 0, solved = 0;
   uint64_t nodes = 0;
@@ -96,9 +113,9 @@ static int ffo(const char *dir, int first, int last, reversi_solver *solver) {
     if (!semi || reversi_parse_board(line, (size_t)(semi - line), &b)) continue;
     search_limit limit = {0};
     limit_start(&limit);
-    double t = cpu_seconds();
-    reversi_solution r = reversi_solve(solver, &b, &limit);
-    t = cpu_seconds() - t;
+    watch w = {cpu_seconds(), 10};     /* steps of the long ones only */
+    reversi_solution r = reversi_solve_watched(solver, &b, &limit, progress, &w);
+    double t = cpu_seconds() - w.start;
     int expected = listed_best(line);
     char move[5];
     reversi_square_name(&b, r.best, move);
@@ -118,12 +135,6 @@ static int ffo(const char *dir, int first, int last, reversi_solver *solver) {
     printf("  Edax without its evaluation: 6.57 G nodes, 199.5 s (33 M nodes/s); "
            "with it: 1.06 G nodes\n");
   return mismatches != 0;
-}
-
-static void progress(void *context, int lower, int upper, uint64_t nodes) {
-  printf("  %+3d <= score <= %+3d after %llu nodes, %.1f s\n", lower, upper,
-         (unsigned long long)nodes, cpu_seconds() - *(double *)context);
-  fflush(stdout);
 }
 
 /* The 6x6 game from the start, or (empties > 0) from the position a
@@ -146,10 +157,9 @@ static int six(reversi_solver *solver, int empties, unsigned seed) {
   }
   search_limit limit = {0};
   limit_start(&limit);
-  double start = cpu_seconds();
-  reversi_solution r = reversi_solve_watched(solver, &b, &limit, progress,
-                                             &start);
-  double t = cpu_seconds() - start;
+  watch w = {cpu_seconds(), 0};
+  reversi_solution r = reversi_solve_watched(solver, &b, &limit, progress, &w);
+  double t = cpu_seconds() - w.start;
   if (empties > 0) {
     char text[80];
     reversi_format_board(&b, text, sizeof text);
