@@ -8,8 +8,10 @@
 ** between two others.  Shifting across the left or right edge would wrap
 ** to the next row, so in the six directions with a sideways step the
 ** opponent discs are first cut to columns b-g: a run never reaches the
-** edge column, and the last shift out of it cannot wrap.  Flips, one square at a time,
-** go along precomputed rays instead (reversi.h).
+** edge column, and the last shift out of it cannot wrap.  With AVX2 the
+** same runs grow four directions at a time (reversi.h).  Flips, one
+** square at a time, grow runs from the new disc the same way with AVX2,
+** and go along precomputed rays without it (reversi.h).
 */
 #include <string.h>
 
@@ -61,34 +63,12 @@ void reversi_init(reversi_board *board, int size) {
   } while (0)
 
 #ifdef __AVX2__
-/* With AVX2, four directions in the lanes of a vector, as flips go
-   (reversi.h). */
+/* With AVX2, four directions at a time (reversi.h). */
 uint64_t reversi_moves_of(uint64_t player, uint64_t opponent) {
-  const long long inner = 0x7e7e7e7e7e7e7e7e;
-  const __m256i one = _mm256_set_epi64x(7, 9, 8, 1);
-  const __m256i two = _mm256_set_epi64x(14, 18, 16, 2);
-  __m256i p = _mm256_set1_epi64x((long long)player);
-  __m256i o = _mm256_and_si256(_mm256_set1_epi64x((long long)opponent),
-                               _mm256_set_epi64x(inner, inner, -1, inner));
-
-  __m256i up = _mm256_and_si256(o, _mm256_sllv_epi64(p, one));
-  __m256i pair = _mm256_and_si256(o, _mm256_sllv_epi64(o, one));
-  up = _mm256_or_si256(up, _mm256_and_si256(o, _mm256_sllv_epi64(up, one)));
-  up = _mm256_or_si256(up, _mm256_and_si256(pair, _mm256_sllv_epi64(up, two)));
-  up = _mm256_or_si256(up, _mm256_and_si256(pair, _mm256_sllv_epi64(up, two)));
-  __m256i moves = _mm256_sllv_epi64(up, one);
-
-  __m256i down = _mm256_and_si256(o, _mm256_srlv_epi64(p, one));
-  pair = _mm256_and_si256(o, _mm256_srlv_epi64(o, one));
-  down = _mm256_or_si256(down, _mm256_and_si256(o, _mm256_srlv_epi64(down, one)));
-  down = _mm256_or_si256(down, _mm256_and_si256(pair, _mm256_srlv_epi64(down, two)));
-  down = _mm256_or_si256(down, _mm256_and_si256(pair, _mm256_srlv_epi64(down, two)));
-  moves = _mm256_or_si256(moves, _mm256_srlv_epi64(down, one));
-
-  __m128i half = _mm_or_si128(_mm256_castsi256_si128(moves),
-                              _mm256_extracti128_si256(moves, 1));
-  half = _mm_or_si128(half, _mm_unpackhi_epi64(half, half));
-  return (uint64_t)_mm_cvtsi128_si64(half) & ~(player | opponent);
+  __m256i p = _mm256_set1_epi64x((long long)player), o = reversi_lanes(opponent);
+  __m256i moves = _mm256_or_si256(reversi_step(reversi_runs(p, o, true), 1, true),
+                                  reversi_step(reversi_runs(p, o, false), 1, false));
+  return reversi_or_lanes(moves) & ~(player | opponent);
 }
 #else
 uint64_t reversi_moves_of(uint64_t player, uint64_t opponent) {

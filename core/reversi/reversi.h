@@ -78,48 +78,59 @@ static inline uint64_t reversi_ray_down(uint64_t p, uint64_t o, uint64_t ray) {
   return ray & (0 - (first << 1)) & (0 - (uint64_t)((first & p) != 0));
 }
 
-/* The opponent discs a player disc on square turns over (0: not a move). */
 #ifdef __AVX2__
-/* With AVX2, four directions at a time in the lanes of a vector: a run
-   of opponent discs grows from the new disc as moves grow runs in
-   board.c (one step, then two at a time through discs whose neighbour
-   behind is an opponent disc too, six at most), and turns when a player
-   disc ends it.  Sideways directions see only the opponent discs of
-   columns b-g, so no shift wraps round an edge. */
-static inline uint64_t reversi_flips(uint64_t player, uint64_t opponent,
-                                     int square) {
+/* With AVX2, moves and flips go four directions at a time, one in each
+   lane of a vector: steps of 1, 8, 9 and 7 squares, towards higher bits
+   or lower ones.  The sideways directions see only the opponent discs of
+   columns b-g (reversi_lanes), so no shift wraps round an edge. */
+static inline __m256i reversi_lanes(uint64_t opponent) {
   const long long inner = 0x7e7e7e7e7e7e7e7e;
-  const __m256i one = _mm256_set_epi64x(7, 9, 8, 1);
-  const __m256i two = _mm256_set_epi64x(14, 18, 16, 2);
-  __m256i x = _mm256_set1_epi64x((long long)((uint64_t)1 << square));
-  __m256i p = _mm256_set1_epi64x((long long)player);
-  __m256i o = _mm256_and_si256(_mm256_set1_epi64x((long long)opponent),
-                               _mm256_set_epi64x(inner, inner, -1, inner));
-  __m256i zero = _mm256_setzero_si256();
+  return _mm256_and_si256(_mm256_set1_epi64x((long long)opponent),
+                          _mm256_set_epi64x(inner, inner, -1, inner));
+}
 
-  __m256i up = _mm256_and_si256(o, _mm256_sllv_epi64(x, one));
-  __m256i pair = _mm256_and_si256(o, _mm256_sllv_epi64(o, one));
-  up = _mm256_or_si256(up, _mm256_and_si256(o, _mm256_sllv_epi64(up, one)));
-  up = _mm256_or_si256(up, _mm256_and_si256(pair, _mm256_sllv_epi64(up, two)));
-  up = _mm256_or_si256(up, _mm256_and_si256(pair, _mm256_sllv_epi64(up, two)));
-  __m256i end = _mm256_and_si256(p, _mm256_sllv_epi64(up, one));
-  up = _mm256_andnot_si256(_mm256_cmpeq_epi64(end, zero), up);
+static inline __m256i reversi_step(__m256i x, int times, bool up) {
+  __m256i n = _mm256_set_epi64x(7 * times, 9 * times, 8 * times, times);
+  return up ? _mm256_sllv_epi64(x, n) : _mm256_srlv_epi64(x, n);
+}
 
-  __m256i down = _mm256_and_si256(o, _mm256_srlv_epi64(x, one));
-  pair = _mm256_and_si256(o, _mm256_srlv_epi64(o, one));
-  down = _mm256_or_si256(down, _mm256_and_si256(o, _mm256_srlv_epi64(down, one)));
-  down = _mm256_or_si256(down, _mm256_and_si256(pair, _mm256_srlv_epi64(down, two)));
-  down = _mm256_or_si256(down, _mm256_and_si256(pair, _mm256_srlv_epi64(down, two)));
-  end = _mm256_and_si256(p, _mm256_srlv_epi64(down, one));
-  down = _mm256_andnot_si256(_mm256_cmpeq_epi64(end, zero), down);
+/* The runs of o that start next to a square of from, in each lane's
+   direction: grown one step, then two at a time through discs whose
+   neighbour behind is in o too, to six at most (no line holds more
+   between two discs), as board.c grows them. */
+static inline __m256i reversi_runs(__m256i from, __m256i o, bool up) {
+  __m256i run = _mm256_and_si256(o, reversi_step(from, 1, up));
+  __m256i pair = _mm256_and_si256(o, reversi_step(o, 1, up));
+  run = _mm256_or_si256(run, _mm256_and_si256(o, reversi_step(run, 1, up)));
+  run = _mm256_or_si256(run, _mm256_and_si256(pair, reversi_step(run, 2, up)));
+  return _mm256_or_si256(run, _mm256_and_si256(pair, reversi_step(run, 2, up)));
+}
 
-  __m256i all = _mm256_or_si256(up, down);
-  __m128i half = _mm_or_si128(_mm256_castsi256_si128(all),
-                              _mm256_extracti128_si256(all, 1));
+static inline uint64_t reversi_or_lanes(__m256i x) {
+  __m128i half = _mm_or_si128(_mm256_castsi256_si128(x),
+                              _mm256_extracti128_si256(x, 1));
   half = _mm_or_si128(half, _mm_unpackhi_epi64(half, half));
   return (uint64_t)_mm_cvtsi128_si64(half);
 }
+
+/* The runs from the new disc that a player disc ends, in one sense. */
+static inline __m256i reversi_turned(__m256i x, __m256i p, __m256i o,
+                                     bool up) {
+  __m256i run = reversi_runs(x, o, up);
+  __m256i end = _mm256_and_si256(p, reversi_step(run, 1, up));
+  return _mm256_andnot_si256(_mm256_cmpeq_epi64(end, _mm256_setzero_si256()), run);
+}
+
+/* The opponent discs a player disc on square turns over (0: not a move). */
+static inline uint64_t reversi_flips(uint64_t player, uint64_t opponent,
+                                     int square) {
+  __m256i x = _mm256_set1_epi64x((long long)((uint64_t)1 << square));
+  __m256i p = _mm256_set1_epi64x((long long)player), o = reversi_lanes(opponent);
+  return reversi_or_lanes(_mm256_or_si256(reversi_turned(x, p, o, true),
+                                          reversi_turned(x, p, o, false)));
+}
 #else
+/* The opponent discs a player disc on square turns over (0: not a move). */
 static inline uint64_t reversi_flips(uint64_t player, uint64_t opponent,
                                      int square) {
   const uint64_t *r = reversi_ray[square];
