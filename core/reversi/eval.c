@@ -135,14 +135,17 @@ static int power3(int n) { int x = 1; while (n--) x *= 3; return x; }
 
 /* ---- the tables ---- */
 
+/* The configurations of every read, then the extras: a stage's table. */
+#define TABLE_SIZE (3 * 59049 + 19683 + 4 * 6561 + 2187 + 729 + 243 + 81 + \
+                    EXTRAS)
+
 static uint16_t base3[1024];    /* bits b9..b0 -> the same digits in base 3 */
 static int read_offset[READS + 1];   /* of each read in a stage's table;
                                         the extras follow the last */
-static int32_t *weight_of;      /* [read_offset[k] + configuration]: the
-                                   index of its weight in an anchor's */
+static int32_t weight_of[TABLE_SIZE];   /* the index of each entry's
+                                           weight in an anchor's */
 static int weight_count;        /* of an anchor */
-static int16_t *stage_table;    /* [stage][read_offset[k] + configuration] */
-static int table_size;          /* of a stage */
+static int16_t stage_table[STAGES][TABLE_SIZE];
 static bool trained;
 static pthread_once_t made = PTHREAD_ONCE_INIT;
 
@@ -290,9 +293,7 @@ static void make_tables(void) {
   read_offset[0] = 0;
   for (int r = 0; r < READS; r++)
     read_offset[r + 1] = read_offset[r] + power3(pattern[reads[r].pattern].size);
-  table_size = read_offset[READS] + EXTRAS;
-  weight_of = malloc(table_size * sizeof *weight_of);
-  if (!weight_of) abort();
+  if (read_offset[READS] + EXTRAS != TABLE_SIZE) abort();
   for (int r = 0; r < READS; r++) {
     int k = reads[r].pattern, n = pattern[k].size, where[10];
     const int8_t *squares = reads[r].square[0] < 0 ? pattern[k].square
@@ -308,14 +309,13 @@ static void make_tables(void) {
   for (int k = 0; k < PATTERNS; k++) free(canonical[k]);
 
   int16_t *weights = malloc((size_t)weight_count * EVAL_ANCHORS * sizeof *weights);
-  stage_table = malloc((size_t)table_size * STAGES * sizeof *stage_table);
-  if (!weights || !stage_table) abort();
+  if (!weights) abort();
   trained = decode(reversi_weights, reversi_weights_size, weights, weight_count);
   for (int stage = 0; trained && stage < STAGES; stage++) {
     double share[EVAL_ANCHORS];
     reversi_eval_shares(FIRST_ANCHOR + stage, share);
-    int16_t *t = stage_table + (size_t)stage * table_size;
-    for (int i = 0; i < table_size; i++) {
+    int16_t *t = stage_table[stage];
+    for (int i = 0; i < TABLE_SIZE; i++) {
       double w = 0;
       for (int a = 0; a < EVAL_ANCHORS; a++)
         w += share[a] * weights[(size_t)a * weight_count + weight_of[i]];
@@ -418,7 +418,7 @@ int reversi_eval(const reversi_board *b) {
   if (!trained) return reversi_eval_classic(b);
   int stage = empties < FIRST_ANCHOR ? 0
             : empties > LAST_ANCHOR ? STAGES - 1 : empties - FIRST_ANCHOR;
-  const int16_t *t = stage_table + (size_t)stage * table_size;
+  const int16_t *t = stage_table[stage];
   int32_t at[EVAL_FEATURES];
   int n = read_features(b->player, b->opponent, at), score = 0;
   for (int i = 0; i < n; i++) score += t[at[i]];

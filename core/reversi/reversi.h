@@ -140,9 +140,11 @@ uint64_t reversi_perft(const reversi_board *board, int depth,
 
 /* ---- evaluation (eval.c) ---- */
 
-/* A heuristic value for the side to move, in hundredths of a disc:
-   mobility, potential mobility, corners, the squares next to empty
-   corners, stable discs, parity, and the discs late in the game. */
+/* A heuristic value for the side to move, in hundredths of a disc: on
+   8x8 with at most 32 empty squares, weights of patterns and mobility
+   fitted to exact scores (eval.h); elsewhere mobility, potential
+   mobility, corners, the squares next to empty corners, stable discs,
+   parity, and the discs late in the game. */
 int reversi_eval(const reversi_board *board);
 
 /* ---- notation (notation.c) ---- */
