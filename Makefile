@@ -5,7 +5,7 @@
 #   make repl       build and start the REPL
 #   make bench      benchmarks (slow; never part of make test)
 #   make book       the Connect Four opening book (minutes)
-#   make reversi-weights  trains the 8x8 reversi evaluation anew (an hour)
+#   make reversi-weights  trains the 8x8 reversi evaluation anew (half an hour)
 #   make install    PREFIX=/usr/local by default
 #   make deps       install the Debian packages the rest needs
 
@@ -189,7 +189,7 @@ book: all
 # The trained reversi evaluation: exact scores of positions from
 # TRAIN_GAMES semi-random games (seeded: the same every run), then the
 # least-squares fit of the weights, which replaces $(WEIGHTS).
-TRAIN_GAMES ?= 20000
+TRAIN_GAMES ?= 40000
 TRAIN_SEED  ?= 1
 TRAIN_DIR   ?= build/train
 

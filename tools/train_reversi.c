@@ -2,11 +2,12 @@
 ** train_reversi.c: fits the weights of the trained 8x8 evaluation
 ** (core/reversi/eval.h) to exact scores that our solver computes.
 **
-**   train_reversi positions OUT GAMES SEED [THREADS]
+**   train_reversi positions OUT GAMES SEED [THREADS [FIRST]]
 **   train_reversi fit WEIGHTS POSITIONS [LAMBDA [LAMBDA_STAGE]]
 **
 ** positions plays GAMES semi-random games (game i from seed SEED and i,
-** so the output does not depend on THREADS): each move is random with a
+** so the output does not depend on THREADS; FIRST > 0 plays games FIRST
+** to GAMES - 1 only, to add to the file of a shorter run): each move is random with a
 ** probability the game draws, else the best by the classic evaluation one
 ** ply deep, a little noise added.  From 14 to 16 empty squares on (17 or
 ** 18 in one game of 8), every position of the game down to LABEL_LOW
@@ -119,7 +120,8 @@ static void *run_job(void *arg) {
 
 /* The games in blocks, each written when done: a run stopped early has
    written the first games, as a shorter run would. */
-static int positions(const char *path, int games, uint64_t seed, int threads) {
+static int positions(const char *path, int from, int games, uint64_t seed,
+                     int threads) {
   record *records = malloc((size_t)BLOCK * PER_GAME * sizeof *records);
   int *counts = calloc(BLOCK, sizeof *counts);
   job jobs[64];
@@ -138,7 +140,7 @@ static int positions(const char *path, int games, uint64_t seed, int threads) {
   double t = limit_clock();
   uint64_t nodes = 0;
   size_t total = 0;
-  for (int first = 0; first < games; first += BLOCK) {
+  for (int first = from; first < games; first += BLOCK) {
     int last = first + BLOCK < games ? first + BLOCK : games;
     for (int i = 0; i < threads; i++) {
       jobs[i].first = first;
@@ -354,12 +356,12 @@ static int fit(const char *out_path, const char *in_path, double lambda,
 
 int main(int argc, char **argv) {
   if (argc >= 5 && strcmp(argv[1], "positions") == 0)
-    return positions(argv[2], atoi(argv[3]), strtoull(argv[4], NULL, 10),
-                     argc > 5 ? atoi(argv[5]) : 2);
+    return positions(argv[2], argc > 6 ? atoi(argv[6]) : 0, atoi(argv[3]),
+                     strtoull(argv[4], NULL, 10), argc > 5 ? atoi(argv[5]) : 2);
   if (argc >= 4 && strcmp(argv[1], "fit") == 0)
     return fit(argv[2], argv[3], argc > 4 ? atof(argv[4]) : 10,
                argc > 5 ? atof(argv[5]) : 300);
-  fprintf(stderr, "usage: train_reversi positions OUT GAMES SEED [THREADS]\n"
+  fprintf(stderr, "usage: train_reversi positions OUT GAMES SEED [THREADS [FIRST]]\n"
                   "       train_reversi fit WEIGHTS POSITIONS [LAMBDA [LAMBDA_STAGE]]\n");
   return 2;
 }
