@@ -5,6 +5,7 @@
 #   make repl       build and start the REPL
 #   make bench      benchmarks (slow; never part of make test)
 #   make book       the Connect Four opening book (minutes)
+#   make reversi-weights  trains the 8x8 reversi evaluation anew (half an hour)
 #   make install    PREFIX=/usr/local by default
 #   make deps       install the Debian packages the rest needs
 
@@ -67,7 +68,7 @@ ORIGIN     := $(shell git config --get remote.origin.url 2>/dev/null)
 DATA       ?= $(firstword $(wildcard ../shared/data $(ORIGIN)/../shared/data) \
                 ../shared/data)
 
-CORE_OBJ  = $(CORE_SRC:%.c=$(OUT)/%.o)
+CORE_OBJ  = $(CORE_SRC:%.c=$(OUT)/%.o) $(OUT)/reversi_weights.o
 BIND_OBJ  = $(BIND_SRC:%.c=$(OUT)/%.o) $(OUT)/embedded.o
 REPL_OBJ  = $(REPL_SRC:%.c=$(OUT)/%.o)
 CTESTS    = $(CTEST_SRC:tests/c/%.c=$(OUT)/tests/%)
@@ -77,7 +78,8 @@ LIBLUDUS  = $(BIN)/libludus.a
 LUDUS_SO  = $(BIN)/ludus.so
 LUDUS_EXE = $(BIN)/ludus
 
-.PHONY: all deps test repl bench bench-long book install clean check-clang
+.PHONY: all deps test repl bench bench-long book reversi-weights install \
+        clean check-clang
 .DELETE_ON_ERROR:
 
 all: deps $(LIBLUDUS) $(LUDUS_SO) $(LUDUS_EXE)
@@ -115,6 +117,17 @@ $(OUT)/embedded.c: bindings/embed.lua $(LUA_MODULES) | deps
 $(OUT)/embedded.o: $(OUT)/embedded.c
 	$(CC) $(CFLAGS_ALL) -Ibindings $(LUA_CFLAGS) -c $< -o $@
 
+# The trained reversi evaluation's weights (make reversi-weights makes
+# them anew) are compiled in the same way.
+WEIGHTS = core/reversi/eval.weights
+
+$(OUT)/reversi_weights.c: tools/embed_bytes.lua $(WEIGHTS) | deps
+	@mkdir -p $(dir $@)
+	$(LUA) tools/embed_bytes.lua $@ reversi_weights $(WEIGHTS)
+
+$(OUT)/reversi_weights.o: $(OUT)/reversi_weights.c
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
 $(LIBLUDUS): $(CORE_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
@@ -129,6 +142,10 @@ $(OUT)/tests/%: tests/c/%.c $(LIBLUDUS) | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -Icore $< -o $@ \
 	  $(LIBLUDUS) $(CMOCKA_LIBS) $(LDFLAGS_ALL) -lm
+
+$(OUT)/tools/%: tools/%.c $(LIBLUDUS) | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Icore $< -o $@ $(LIBLUDUS) $(LDFLAGS_ALL) -lm
 
 $(OUT)/bench/%: tests/bench/%.c $(LIBLUDUS) | deps
 	@mkdir -p $(dir $@)
@@ -175,6 +192,19 @@ book: all
 	@mkdir -p $(dir $(BOOK))
 	$(LUDUS_EXE) scripts/examples/connect4_book.lua $(BOOK) $(BOOK_PLIES) \
 	  $(BOOK_EXACT)
+
+# The trained reversi evaluation: exact scores of positions from
+# TRAIN_GAMES semi-random games (seeded: the same every run), then the
+# least-squares fit of the weights, which replaces $(WEIGHTS).
+TRAIN_GAMES ?= 40000
+TRAIN_SEED  ?= 1
+TRAIN_DIR   ?= build/train
+
+reversi-weights: all $(OUT)/tools/train_reversi
+	@mkdir -p $(TRAIN_DIR)
+	$(OUT)/tools/train_reversi positions $(TRAIN_DIR)/positions.bin \
+	  $(TRAIN_GAMES) $(TRAIN_SEED) 2
+	$(OUT)/tools/train_reversi fit $(WEIGHTS) $(TRAIN_DIR)/positions.bin
 
 # Warnings-as-errors must hold for clang too.
 check-clang: deps

@@ -282,24 +282,9 @@ const game_class reversi_class = {
 
 /* ---- symmetries ---- */
 
-static uint64_t mirror(uint64_t x) {               /* columns a <-> h */
-  x = (x >> 1 & 0x5555555555555555u) | (x & 0x5555555555555555u) << 1;
-  x = (x >> 2 & 0x3333333333333333u) | (x & 0x3333333333333333u) << 2;
-  return (x >> 4 & 0x0f0f0f0f0f0f0f0fu) | (x & 0x0f0f0f0f0f0f0f0fu) << 4;
-}
-
-static uint64_t transpose(uint64_t x) {            /* a1-h8 diagonal fixed */
-  uint64_t t = (x ^ x >> 7) & 0x00aa00aa00aa00aau;
-  x ^= t ^ t << 7;
-  t = (x ^ x >> 14) & 0x0000cccc0000ccccu;
-  x ^= t ^ t << 14;
-  t = (x ^ x >> 28) & 0x00000000f0f0f0f0u;
-  return x ^ t ^ t << 28;
-}
-
 uint64_t reversi_symmetry(uint64_t x, int k) {
-  if (k & 1) x = mirror(x);
+  if (k & 1) x = reversi_mirror(x);
   if (k & 2) x = __builtin_bswap64(x);
-  if (k & 4) x = transpose(x);
+  if (k & 4) x = reversi_transpose(x);
   return x;
 }

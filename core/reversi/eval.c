@@ -1,16 +1,32 @@
 /*
-** eval.c: a midgame evaluation for Reversi, from the side to move, in
+** eval.c: the midgame evaluation for Reversi, from the side to move, in
 ** hundredths of a disc of final margin.
 **
-** The classic terms, weighted by how far the game has gone: mobility
-** (moves now) and potential mobility (empty squares next to the other
-** side's discs: moves to come), corners, the squares diagonally next to
-** an empty corner (they give the corner away), stable discs, parity (the
-** side that will play last in the board gets the last flips), and late
-** in the game the discs themselves.
+** On 8x8 with at most TRAINED_MAX empty squares, a sum of weights that
+** tools/train_reversi.c fits to exact scores of positions from
+** semi-random games (eval.h says which features; Buro's Logistello and
+** Edax evaluate so).  The weights come with the build
+** (core/reversi/eval.weights); on first use they are spread into one
+** table per number of empties, indexed by the configuration of each
+** pattern as read, in base 3, from the board turned by each rotation.
+**
+** Elsewhere (4x4, 6x6, the 8x8 opening) the classic terms, weighted by
+** how far the game has gone: mobility (moves now) and potential mobility
+** (empty squares next to the other side's discs: moves to come),
+** corners, the squares diagonally next to an empty corner (they give the
+** corner away), stable discs, parity (the side that will play last in
+** the board gets the last flips), and late in the game the discs
+** themselves.
 */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "eval.h"
 #include "reversi.h"
 #include "solve.h"
+
+/* ---- the classic evaluation ---- */
 
 /* The four corners of the board and the square diagonally inside each. */
 static void corners_of(const reversi_board *b, int corner[4], int inner[4]) {
@@ -25,7 +41,7 @@ static void corners_of(const reversi_board *b, int corner[4], int inner[4]) {
 
 static int count(uint64_t x) { return __builtin_popcountll(x); }
 
-int reversi_eval(const reversi_board *b) {
+int reversi_eval_classic(const reversi_board *b) {
   uint64_t p = b->player, o = b->opponent, mask = b->mask;
   uint64_t empty = mask & ~(p | o);
   int empties = count(empty), squares = count(mask);
@@ -57,5 +73,354 @@ int reversi_eval(const reversi_board *b) {
             + stable * 120
             + parity * 30 * phase / 256
             + discs * 100 * phase * phase / (256 * 256);
+  return score;
+}
+
+/* ---- patterns ---- */
+
+#define TRAINED_MAX 32          /* more empties: the classic evaluation */
+#define COLUMN_A 0x0101010101010101u
+
+enum { EDGE, CORNER, BLOCK, ROW_2, ROW_3, ROW_4, DIAGONAL_8, DIAGONAL_7,
+       DIAGONAL_6, DIAGONAL_5, DIAGONAL_4, PATTERNS };
+
+/* Each pattern's squares on the board as it stands; the order sets the
+   digits of its configuration, the first square the lowest. */
+static const struct { int size; int8_t square[10]; } pattern[PATTERNS] = {
+  {10, {0, 1, 2, 3, 4, 5, 6, 7, 9, 14}},        /* a1-h1, b2, g2 */
+  {9, {0, 1, 2, 8, 9, 10, 16, 17, 18}},         /* a1-c3 */
+  {10, {0, 1, 2, 3, 4, 8, 9, 10, 11, 12}},      /* a1-e2 */
+  {8, {8, 9, 10, 11, 12, 13, 14, 15}},          /* a2-h2 */
+  {8, {16, 17, 18, 19, 20, 21, 22, 23}},
+  {8, {24, 25, 26, 27, 28, 29, 30, 31}},
+  {8, {0, 9, 18, 27, 36, 45, 54, 63}},          /* a1-h8 */
+  {7, {1, 10, 19, 28, 37, 46, 55}},             /* b1-h7 */
+  {6, {2, 11, 20, 29, 38, 47}},
+  {5, {3, 12, 21, 30, 39}},
+  {4, {4, 13, 22, 31}},                         /* e1-h4 */
+};
+
+/* What read_patterns reads from each rotation of the board: a pattern,
+   in the order of its squares or (when given) of these, which are the
+   image of the pattern's by a symmetry.  The a1-h8 diagonal is read from
+   two rotations only, the others turning it onto itself. */
+enum { READ_EDGE, READ_CORNER, READ_BLOCK, READ_BLOCK_RIGHT, READ_ROW_2,
+       READ_ROW_3, READ_ROW_4, READ_DIAGONAL_8, READ_DIAGONAL_7,
+       READ_DIAGONAL_6, READ_DIAGONAL_5, READ_DIAGONAL_4, READS };
+
+static const struct { int pattern; int8_t square[10]; } reads[READS] = {
+  {EDGE, {-1}}, {CORNER, {-1}}, {BLOCK, {-1}},
+  {BLOCK, {3, 4, 5, 6, 7, 11, 12, 13, 14, 15}}, /* d1-h2 */
+  {ROW_2, {-1}}, {ROW_3, {-1}}, {ROW_4, {-1}}, {DIAGONAL_8, {-1}},
+  {DIAGONAL_7, {-1}}, {DIAGONAL_6, {-1}}, {DIAGONAL_5, {-1}},
+  {DIAGONAL_4, {-1}},
+};
+
+#define MOBILITY_MAX 24         /* more moves count as this many */
+#define POTENTIAL_MAX 32
+
+/* The features past the patterns, in each anchor's weights. */
+enum { MOBILITY_MINE, MOBILITY_THEIRS = MOBILITY_MINE + MOBILITY_MAX + 1,
+       POTENTIAL_MINE = MOBILITY_THEIRS + MOBILITY_MAX + 1,
+       POTENTIAL_THEIRS = POTENTIAL_MINE + POTENTIAL_MAX + 1,
+       BIAS = POTENTIAL_THEIRS + POTENTIAL_MAX + 1, PARITY, EXTRAS };
+
+const int reversi_eval_anchor[EVAL_ANCHORS] = {10, 14, 18};
+
+#define FIRST_ANCHOR 10
+#define LAST_ANCHOR 18
+#define STAGES (LAST_ANCHOR - FIRST_ANCHOR + 1)
+
+static int power3(int n) { int x = 1; while (n--) x *= 3; return x; }
+
+/* ---- the tables ---- */
+
+/* The configurations of every read, then the extras: a stage's table. */
+#define TABLE_SIZE (3 * 59049 + 19683 + 4 * 6561 + 2187 + 729 + 243 + 81 + \
+                    EXTRAS)
+
+static uint16_t base3[1024];    /* bits b9..b0 -> the same digits in base 3 */
+static int read_offset[READS + 1];   /* of each read in a stage's table;
+                                        the extras follow the last */
+static int32_t weight_of[TABLE_SIZE];   /* the index of each entry's
+                                           weight in an anchor's */
+static int weight_count;        /* of an anchor */
+static int16_t stage_table[STAGES][TABLE_SIZE];
+static bool trained;
+static pthread_once_t made = PTHREAD_ONCE_INIT;
+
+/* Where symmetry k takes square. */
+static int image_of(int square, int k) {
+  return __builtin_ctzll(reversi_symmetry((uint64_t)1 << square, k));
+}
+
+/* Whether symmetry k maps the n squares from onto the squares to, as
+   sets; if so, to[where[i]] is the image of from[i]. */
+static bool maps_onto(const int8_t *from, const int8_t *to, int n, int k,
+                      int where[10]) {
+  for (int i = 0; i < n; i++) {
+    int image = image_of(from[i], k), j = 0;
+    while (j < n && to[j] != image) j++;
+    if (j == n) return false;
+    where[i] = j;
+  }
+  return true;
+}
+
+/* The configuration whose digit i is digit where[i] of x. */
+static int permute(int x, const int where[10], int n) {
+  int digit[10], y = 0;
+  for (int i = 0; i < n; i++, x /= 3) digit[i] = x % 3;
+  for (int i = n - 1; i >= 0; i--) y = 3 * y + digit[where[i]];
+  return y;
+}
+
+/* One number of the weights' encoding (eval.h): false past the end. */
+static bool read_varint(const unsigned char *in, size_t size, size_t *at,
+                        uint32_t *z) {
+  *z = 0;
+  for (int shift = 0; shift <= 28; shift += 7) {
+    if (*at >= size) return false;
+    *z |= (uint32_t)(in[*at] & 0x7f) << shift;
+    if (!(in[(*at)++] & 0x80)) return true;
+  }
+  return false;
+}
+
+/* Reads the weights (false when they are not those of these features). */
+static bool decode(const unsigned char *in, size_t size, int16_t *weights,
+                   int count) {
+  if (size < 8 || memcmp(in, "RVW2", 4) != 0) return false;
+  uint32_t n = in[4] | in[5] << 8 | in[6] << 16 | (uint32_t)in[7] << 24;
+  if (n != (uint32_t)count) return false;
+  size_t at = 8;
+  int total = count * EVAL_ANCHORS;
+  for (int i = 0; i < total;) {
+    uint32_t z;
+    if (!read_varint(in, size, &at, &z)) return false;
+    if (z & 1) {                                /* a run of zeros */
+      if (z / 2 + 1 > (uint32_t)(total - i)) return false;
+      for (uint32_t k = 0; k <= z / 2; k++) weights[i++] = 0;
+    } else {
+      z /= 2;
+      weights[i++] = (int16_t)(z & 1 ? -(int32_t)(z >> 1) - 1 : (int32_t)(z >> 1));
+    }
+  }
+  return at == size;
+}
+
+static size_t write_varint(uint32_t z, unsigned char *out, size_t size,
+                           size_t at) {
+  do {
+    if (at >= size) return 0;
+    out[at++] = (unsigned char)((z & 0x7f) | (z > 0x7f ? 0x80 : 0));
+    z >>= 7;
+  } while (z);
+  return at;
+}
+
+size_t reversi_eval_encode(const int16_t *weights, int count,
+                           unsigned char *out, size_t size) {
+  size_t at = 8;
+  if (size < at) return 0;
+  memcpy(out, "RVW2", 4);
+  for (int i = 0; i < 4; i++) out[4 + i] = (unsigned char)((uint32_t)count >> 8 * i);
+  int total = count * EVAL_ANCHORS;
+  for (int i = 0; i < total && at;) {
+    int32_t w = weights[i];
+    if (w == 0) {
+      int run = 1;
+      while (i + run < total && weights[i + run] == 0) run++;
+      at = write_varint(2 * (uint32_t)(run - 1) + 1, out, size, at);
+      i += run;
+    } else {
+      uint32_t z = w < 0 ? 2 * (uint32_t)(-(w + 1)) + 1 : 2 * (uint32_t)w;
+      at = write_varint(2 * z, out, size, at);
+      i++;
+    }
+  }
+  return at;
+}
+
+void reversi_eval_shares(int empties, double share[EVAL_ANCHORS]) {
+  for (int a = 0; a < EVAL_ANCHORS; a++) share[a] = 0;
+  if (empties <= reversi_eval_anchor[0]) {
+    share[0] = 1;
+    return;
+  }
+  for (int a = 0; a + 1 < EVAL_ANCHORS; a++) {
+    int low = reversi_eval_anchor[a], high = reversi_eval_anchor[a + 1];
+    if (empties < high) {
+      share[a + 1] = (double)(empties - low) / (high - low);
+      share[a] = 1 - share[a + 1];
+      return;
+    }
+  }
+  share[EVAL_ANCHORS - 1] = 1;
+}
+
+/* The index of each pattern configuration's weight (one weight for the
+   configurations a symmetry of the pattern maps onto each other), and
+   the tables of every stage when the weights are there. */
+static void make_tables(void) {
+  for (int bits = 0; bits < 1024; bits++)
+    for (int i = 9; i >= 0; i--)
+      base3[bits] = (uint16_t)(3 * base3[bits] + (bits >> i & 1));
+  int first_weight[PATTERNS + 1], *canonical[PATTERNS];
+  first_weight[0] = 0;
+  for (int k = 0; k < PATTERNS; k++) {
+    int n = pattern[k].size, configurations = power3(n), where[10], self = 0;
+    int images[8][10];
+    for (int sym = 1; sym < 8; sym++)
+      if (maps_onto(pattern[k].square, pattern[k].square, n, sym, where))
+        memcpy(images[self++], where, sizeof where);
+    canonical[k] = malloc(configurations * sizeof(int));
+    if (!canonical[k]) abort();
+    int next = 0;
+    for (int x = 0; x < configurations; x++) {
+      int least = x;
+      for (int s = 0; s < self; s++) {
+        int y = permute(x, images[s], n);
+        if (y < least) least = y;
+      }
+      /* the least of its images comes first, so it is numbered already */
+      canonical[k][x] = least == x ? next++ : canonical[k][least];
+    }
+    first_weight[k + 1] = first_weight[k] + next;
+  }
+  weight_count = first_weight[PATTERNS] + EXTRAS;
+
+  read_offset[0] = 0;
+  for (int r = 0; r < READS; r++)
+    read_offset[r + 1] = read_offset[r] + power3(pattern[reads[r].pattern].size);
+  if (read_offset[READS] + EXTRAS != TABLE_SIZE) abort();
+  for (int r = 0; r < READS; r++) {
+    int k = reads[r].pattern, n = pattern[k].size, where[10];
+    const int8_t *squares = reads[r].square[0] < 0 ? pattern[k].square
+                                                   : reads[r].square;
+    int sym = 0;
+    while (!maps_onto(pattern[k].square, squares, n, sym, where)) sym++;
+    for (int x = 0; x < power3(n); x++)
+      weight_of[read_offset[r] + x] =
+          first_weight[k] + canonical[k][permute(x, where, n)];
+  }
+  for (int i = 0; i < EXTRAS; i++)
+    weight_of[read_offset[READS] + i] = first_weight[PATTERNS] + i;
+  for (int k = 0; k < PATTERNS; k++) free(canonical[k]);
+
+  int16_t *weights = malloc((size_t)weight_count * EVAL_ANCHORS * sizeof *weights);
+  if (!weights) abort();
+  trained = decode(reversi_weights, reversi_weights_size, weights, weight_count);
+  for (int stage = 0; trained && stage < STAGES; stage++) {
+    double share[EVAL_ANCHORS];
+    reversi_eval_shares(FIRST_ANCHOR + stage, share);
+    int16_t *t = stage_table[stage];
+    for (int i = 0; i < TABLE_SIZE; i++) {
+      double w = 0;
+      for (int a = 0; a < EVAL_ANCHORS; a++)
+        w += share[a] * weights[(size_t)a * weight_count + weight_of[i]];
+      t[i] = (int16_t)(w < 0 ? w - 0.5 : w + 0.5);
+    }
+  }
+  free(weights);
+}
+
+static void make_once(void) { pthread_once(&made, make_tables); }
+
+int reversi_eval_weight_count(void) {
+  make_once();
+  return weight_count;
+}
+
+bool reversi_eval_trained(void) {
+  make_once();
+  return trained;
+}
+
+/* The patterns as read from the board turned by each rotation: their
+   index in a stage's table.  Returns how many. */
+static int read_patterns(uint64_t p, uint64_t o, int32_t *at) {
+  /* the board as it stands, turned 90 degrees, 180 and 270 */
+  uint64_t mirrored_p = reversi_mirror(p), mirrored_o = reversi_mirror(o);
+  uint64_t turned[4][2] = {
+    {p, o},
+    {reversi_transpose(mirrored_p), reversi_transpose(mirrored_o)},
+    {__builtin_bswap64(mirrored_p), __builtin_bswap64(mirrored_o)},
+    {reversi_transpose(__builtin_bswap64(p)), reversi_transpose(__builtin_bswap64(o))},
+  };
+  int n = 0;
+  for (int r = 0; r < 4; r++) {
+    uint64_t x = turned[r][0], y = turned[r][1];
+#define READ(kind, bits) \
+    at[n++] = read_offset[kind] + base3[bits(x)] + 2 * base3[bits(y)]
+#define EDGE_BITS(b) ((b & 0xff) | (b >> 1 & 0x100) | (b >> 5 & 0x200))
+#define CORNER_BITS(b) ((b & 7) | (b >> 5 & 0x38) | (b >> 10 & 0x1c0))
+#define BLOCK_BITS(b) ((b & 0x1f) | (b >> 3 & 0x3e0))
+#define BLOCK_RIGHT_BITS(b) ((b >> 3 & 0x1f) | (b >> 6 & 0x3e0))
+#define ROW_2_BITS(b) (b >> 8 & 0xff)
+#define ROW_3_BITS(b) (b >> 16 & 0xff)
+#define ROW_4_BITS(b) (b >> 24 & 0xff)
+#define DIAGONAL_BITS(b, mask, shift) ((unsigned)(((b & mask) * COLUMN_A) >> shift))
+#define D8_BITS(b) DIAGONAL_BITS(b, 0x8040201008040201u, 56)
+#define D7_BITS(b) DIAGONAL_BITS(b, 0x0080402010080402u, 57)
+#define D6_BITS(b) DIAGONAL_BITS(b, 0x0000804020100804u, 58)
+#define D5_BITS(b) DIAGONAL_BITS(b, 0x0000008040201008u, 59)
+#define D4_BITS(b) DIAGONAL_BITS(b, 0x0000000080402010u, 60)
+    READ(READ_EDGE, EDGE_BITS);
+    READ(READ_CORNER, CORNER_BITS);
+    READ(READ_BLOCK, BLOCK_BITS);
+    READ(READ_BLOCK_RIGHT, BLOCK_RIGHT_BITS);
+    READ(READ_ROW_2, ROW_2_BITS);
+    READ(READ_ROW_3, ROW_3_BITS);
+    READ(READ_ROW_4, ROW_4_BITS);
+    if (r < 2) READ(READ_DIAGONAL_8, D8_BITS);
+    READ(READ_DIAGONAL_7, D7_BITS);
+    READ(READ_DIAGONAL_6, D6_BITS);
+    READ(READ_DIAGONAL_5, D5_BITS);
+    READ(READ_DIAGONAL_4, D4_BITS);
+  }
+  return n;
+}
+
+/* Every feature: its index in a stage's table. */
+static int read_features(uint64_t p, uint64_t o, int32_t *at) {
+  int n = read_patterns(p, o, at);
+  uint64_t empty = ~(p | o);
+  int mine = count(reversi_moves_of(p, o)), theirs = count(reversi_moves_of(o, p));
+  int potential_mine = count(reversi_neighbours(o) & empty);
+  int potential_theirs = count(reversi_neighbours(p) & empty);
+  int extras = read_offset[READS];
+  at[n++] = extras + MOBILITY_MINE + (mine < MOBILITY_MAX ? mine : MOBILITY_MAX);
+  at[n++] = extras + MOBILITY_THEIRS +
+            (theirs < MOBILITY_MAX ? theirs : MOBILITY_MAX);
+  at[n++] = extras + POTENTIAL_MINE +
+            (potential_mine < POTENTIAL_MAX ? potential_mine : POTENTIAL_MAX);
+  at[n++] = extras + POTENTIAL_THEIRS +
+            (potential_theirs < POTENTIAL_MAX ? potential_theirs : POTENTIAL_MAX);
+  at[n++] = extras + BIAS;
+  if (count(empty) & 1) at[n++] = extras + PARITY;
+  return n;
+}
+
+int reversi_eval_features(uint64_t p, uint64_t o,
+                          uint32_t features[EVAL_FEATURES]) {
+  make_once();
+  int32_t at[EVAL_FEATURES];
+  int n = read_features(p, o, at);
+  for (int i = 0; i < n; i++) features[i] = (uint32_t)weight_of[at[i]];
+  return n;
+}
+
+int reversi_eval(const reversi_board *b) {
+  int empties = count(b->mask & ~(b->player | b->opponent));
+  if (b->size != 8 || empties > TRAINED_MAX) return reversi_eval_classic(b);
+  make_once();
+  if (!trained) return reversi_eval_classic(b);
+  int stage = empties < FIRST_ANCHOR ? 0
+            : empties > LAST_ANCHOR ? STAGES - 1 : empties - FIRST_ANCHOR;
+  const int16_t *t = stage_table[stage];
+  int32_t at[EVAL_FEATURES];
+  int n = read_features(b->player, b->opponent, at), score = 0;
+  for (int i = 0; i < n; i++) score += t[at[i]];
   return score;
 }

@@ -162,6 +162,21 @@ bool reversi_is_over(const reversi_board *board);
    themselves. */
 uint64_t reversi_symmetry(uint64_t squares, int k);
 
+static inline uint64_t reversi_mirror(uint64_t x) {     /* columns a <-> h */
+  x = (x >> 1 & 0x5555555555555555u) | (x & 0x5555555555555555u) << 1;
+  x = (x >> 2 & 0x3333333333333333u) | (x & 0x3333333333333333u) << 2;
+  return (x >> 4 & 0x0f0f0f0f0f0f0f0fu) | (x & 0x0f0f0f0f0f0f0f0fu) << 4;
+}
+
+static inline uint64_t reversi_transpose(uint64_t x) {  /* a1-h8 fixed */
+  uint64_t t = (x ^ x >> 7) & 0x00aa00aa00aa00aau;
+  x ^= t ^ t << 7;
+  t = (x ^ x >> 14) & 0x0000cccc0000ccccu;
+  x ^= t ^ t << 14;
+  t = (x ^ x >> 28) & 0x00000000f0f0f0f0u;
+  return x ^ t ^ t << 28;
+}
+
 /* Discs of each colour. */
 int reversi_count(const reversi_board *board, int colour);
 uint64_t reversi_discs(const reversi_board *board, int colour);
@@ -181,9 +196,11 @@ uint64_t reversi_perft(const reversi_board *board, int depth,
 
 /* ---- evaluation (eval.c) ---- */
 
-/* A heuristic value for the side to move, in hundredths of a disc:
-   mobility, potential mobility, corners, the squares next to empty
-   corners, stable discs, parity, and the discs late in the game. */
+/* A heuristic value for the side to move, in hundredths of a disc: on
+   8x8 with at most 32 empty squares, weights of patterns and mobility
+   fitted to exact scores (eval.h); elsewhere mobility, potential
+   mobility, corners, the squares next to empty corners, stable discs,
+   parity, and the discs late in the game. */
 int reversi_eval(const reversi_board *board);
 
 /* ---- notation (notation.c) ---- */

@@ -13,6 +13,7 @@
 
 #include "base/game.h"
 #include "base/hash.h"
+#include "reversi/eval.h"
 #include "reversi/reversi.h"
 
 /* From the 8x8 start (Aart Bik's counts), and 6x6 to depth 9. */
@@ -203,6 +204,37 @@ static void test_final_score(void **unused) {
   assert_int_equal(reversi_final_score(b.player, b.opponent, b.mask), 0);
 }
 
+/* The evaluation sees the same position in each of its 8 symmetries, on
+   every size and at every stage of random games; on 8x8 the trained
+   weights are in, and the features are what it adds up. */
+static void test_eval_symmetric(void **unused) {
+  (void)unused;
+  assert_true(reversi_eval_trained());
+  uint64_t seed = 5;
+  for (int size = 4; size <= 8; size += 2) {
+    for (int game = 0; game < 40; game++) {
+      reversi_board b;
+      reversi_init(&b, size);
+      while (!reversi_is_over(&b)) {
+        int value = reversi_eval(&b);
+        for (int k = 1; k < 8; k++) {
+          reversi_board image = b;
+          image.player = reversi_symmetry(b.player, k);
+          image.opponent = reversi_symmetry(b.opponent, k);
+          assert_int_equal(reversi_eval(&image), value);
+        }
+        uint64_t moves = reversi_legal(&b);
+        int n = __builtin_popcountll(moves);
+        if (n) {
+          int k = (int)(hash_next(&seed) % (uint64_t)n);
+          while (k--) moves &= moves - 1;
+        }
+        reversi_make(&b, moves ? __builtin_ctzll(moves) : REVERSI_PASS);
+      }
+    }
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_perft),
@@ -211,6 +243,7 @@ int main(void) {
     cmocka_unit_test(test_flips_by_walking),
     cmocka_unit_test(test_bad_records),
     cmocka_unit_test(test_final_score),
+    cmocka_unit_test(test_eval_symmetric),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
