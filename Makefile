@@ -152,7 +152,8 @@ $(OUT)/bench/%: tests/bench/%.c $(LIBLUDUS) | deps
 	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -Icore $< -o $@ \
 	  $(LIBLUDUS) $(LDFLAGS_ALL) -lm
 
-test: all $(CTESTS)
+# The trainer is built too, so that it keeps compiling.
+test: all $(CTESTS) $(OUT)/tools/train_reversi
 	@LUDUS_DATA=$(DATA) sh tests/run.sh "$(BIN)" "$(OUT)/tests" "$(SANITIZE)"
 
 repl: all
