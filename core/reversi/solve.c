@@ -27,6 +27,7 @@
 #define SHALLOW 6               /* at most this many empties: no ordering */
 #define TABLE_MIN 7             /* at least this many: use the table */
 #define BUCKET_WAYS 3           /* positions in a bucket of the table */
+#define SORT_DEPTHS 5           /* ordering searches go 0 to 4 plies deep */
 
 #define COLUMN_A 0x0101010101010101u
 #define COLUMN_H 0x8080808080808080u
@@ -56,9 +57,9 @@ struct reversi_solver {
   uint64_t mask;                /* the board the table holds */
   int squares;                  /* popcount(mask) */
   int size;                     /* 4, 6 or 8 */
-  int sort_min;                 /* from this many empties, order the moves
-                                   by a shallow search */
-  int sort_deeper;              /* plies added to that search's depth */
+  const int8_t *sort_from;      /* from sort_from[d] empties on, the moves
+                                   are ordered by a search d plies deep
+                                   (SORT_DEPTHS entries, increasing) */
   int sort_weight;              /* of the fastest-first key against it */
   uint64_t corners;             /* of this board size */
   uint64_t order[3];            /* square classes, best first (the rest
@@ -179,18 +180,22 @@ static void use_board(reversi_solver *s, uint64_t mask) {
   while (size * size < s->squares) size++;
   s->size = size;
   /* Ordering by the evaluation pays on 6x6 from 14 empties (2.5 times
-     fewer nodes at 26 empties) and on 8x8 from 18 (FFO #40-#49: 3.49 G
-     nodes, 265 s -> 2.59 G, 209 s; from 16 or 20: 2.64 G; at 14 it
-     costs, as fastest first with its corner terms orders the smaller
-     trees better).  On 8x8 a search one ply deeper, with fastest first
-     weighing twice as much, does better again (FFO #40-#49: 2.03 G
-     nodes, 150 s).  With the trained evaluation, ordering from 14
-     empties pays on 8x8 too (FFO #20-#39, weights from a first 2,000
-     games: 119 M nodes; from 16 empties 2% more, from 18 11%; fastest
-     first at half its weight 10% more, at 1.5 times 4%; a search one
-     ply deeper still 25% more). */
-  s->sort_min = 14;
-  s->sort_deeper = size < 8 ? 0 : 1;
+     fewer nodes at 26 empties).  On 8x8 with the classic evaluation it
+     paid only from 18 (FFO #40-#49: 3.49 G nodes, 265 s -> 2.59 G, 209
+     s), fastest first with its corner terms ordering the smaller trees
+     better, and a search one ply deeper, with fastest first weighing
+     twice as much, did better again (2.03 G nodes, 150 s).  With the
+     trained evaluation, ordering from 14 empties pays on 8x8 too (FFO
+     #20-#39, weights from a first 2,000 games: 119 M nodes; from 16
+     empties 2% more, from 18 11%; fastest first at half its weight 10%
+     more, at 1.5 times 4%; a search one ply deeper everywhere 25%
+     more).  Then shallower searches than the classic evaluation wanted,
+     from 12 empties on, save nodes again: FFO #20-#39 95.8 M -> 81.0 M,
+     #41-#45 260 M -> 239 M (of the twelve tables tried; their
+     neighbours do within 3%). */
+  static const int8_t small[SORT_DEPTHS] = {14, 16, 20, 24, 127};
+  static const int8_t large[SORT_DEPTHS] = {12, 16, 19, 22, 26};
+  s->sort_from = size < 8 ? small : large;
   s->sort_weight = size < 8 ? 8 : 16;
   int first = (8 - size) / 2, last = first + size - 1;
   uint64_t corners = 0, c_squares = 0, x_squares = 0;
@@ -458,15 +463,12 @@ static int eval_search(reversi_solver *s, uint64_t p, uint64_t o, int depth,
   return best;
 }
 
-/* The depth of the ordering search at n empties: the more there are, the
-   more a good order saves. */
-static int sort_depth(int n) { return n < 16 ? 0 : n < 20 ? 1 : n < 24 ? 2 : 3; }
-
 /* Re-keys the moves by a shallow search of each, the fastest-first key
    weighing in (the hint stays first), and sorts them again. */
 static void order_by_search(reversi_solver *s, uint64_t p, uint64_t o, int n,
                             move *list, int count) {
-  int depth = sort_depth(n) + s->sort_deeper;
+  int depth = 0;                /* the more empties, the more order saves */
+  while (depth + 1 < SORT_DEPTHS && n >= s->sort_from[depth + 1]) depth++;
   for (int i = 0; i < count; i++) {
     if (list[i].key == INT_MIN) continue;
     uint64_t bit = (uint64_t)1 << list[i].square;
@@ -540,7 +542,7 @@ static int search(reversi_solver *s, uint64_t p, uint64_t o, int alpha,
       if (e && -e->upper >= beta) return -e->upper;
     }
   }
-  if (n >= s->sort_min) order_by_search(s, p, o, n, list, count);
+  if (n >= s->sort_from[0]) order_by_search(s, p, o, n, list, count);
   int low = alpha, best = -INF, best_square = list[0].square;
   bool near_start = n > s->squares - 4 - SYMMETRY_PLIES;
   for (int i = 0; i < count; i++) {
