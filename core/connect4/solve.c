@@ -286,13 +286,53 @@ static ALWAYS_INLINE int follow_up_bound(const geometry *g, uint64_t mover,
   return has_line(g, theirs) ? -1 : 0;
 }
 
+/* Zugzwang through a threat (Allis' odd threat, for either side).  The
+   controller, the side not to move, has a winning cell t with an odd
+   number of empty cells under it, and the other columns with an odd
+   number of empty cells are even in number.  It then answers every chip
+   on top of it (pairing the bottoms of those odd columns as in
+   follow_up_bound), in t's column too, where the mover is left to fill
+   the cell under t at last and the controller plays t.  The mover gets
+   only its chips, the empty cells of its own rows in the other columns,
+   one bottom of each pair, and the cells under t of the other parity
+   than t's; finding no four there, it loses, at the latest with every
+   cell filled but those above t.  Returns the best bound on the mover's
+   score so proved (the lowest threat's), or 1 (nothing). */
+static ALWAYS_INLINE int threat_bound(const geometry *g, uint64_t mover,
+                                      uint64_t mask, uint64_t threats,
+                                      uint64_t odd) {
+  uint64_t empty = g->playable & ~mask;
+  /* a threat right above the next chip of its column is no zugzwang */
+  threats &= ~playable_cells(g, mask);
+  int bound = 1;
+  for (; threats; threats &= threats - 1) {
+    uint64_t t = threats & -threats;
+    int bit = __builtin_ctzll(t), column = bit / (g->height + 1);
+    uint64_t in_column = g->column[column];
+    uint64_t below = (t - 1) & in_column & empty;
+    uint64_t others = odd & ~in_column;
+    if (count_bits(below) % 2 == 0 || count_bits(others) % 2) continue;
+    uint64_t own_rows = t & g->mover_rows ? ~g->mover_rows : g->mover_rows;
+    uint64_t mine = mover | (empty & g->mover_rows & ~in_column) |
+                    (below & own_rows);
+    uint64_t first = others & -others, second = others ^ first;
+    if (second && !(second & (second - 1))) {
+      if (has_line(g, mine | first) || has_line(g, mine | second)) continue;
+    } else if (has_line(g, mine | others)) {
+      continue;
+    }
+    int row = bit - column * (g->height + 1);
+    if (-((g->height - row) / 2) < bound) bound = -((g->height - row) / 2);
+  }
+  return bound;
+}
+
 /* Moves that do not hand the opponent a win at once: if it threatens to
    win, the one cell that stops it (none if two), and never the cell just
    under one of its winning cells. */
-static ALWAYS_INLINE uint64_t safe_moves(const geometry *g, uint64_t current,
-                                         uint64_t mask) {
+static ALWAYS_INLINE uint64_t safe_moves(const geometry *g, uint64_t mask,
+                                         uint64_t theirs) {
   uint64_t possible = playable_cells(g, mask);
-  uint64_t theirs = winning_cells(g, current ^ mask, mask);
   uint64_t forced = possible & theirs;
   if (forced) {
     if (forced & (forced - 1)) return 0;
@@ -324,7 +364,8 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
                                       uint64_t mask, int moves, int alpha,
                                       int beta) {
   if (limit_tick(s->limit)) return alpha;
-  uint64_t next = safe_moves(g, current, mask);
+  uint64_t their_wins = winning_cells(g, current ^ mask, mask);
+  uint64_t next = safe_moves(g, mask, their_wins);
   if (!next) return -(g->cells - moves) / 2;      /* every move loses */
   if (moves >= g->cells - 2) return 0;            /* nobody can win now */
   int low = -(g->cells - 2 - moves) / 2;          /* no loss next move */
@@ -360,6 +401,12 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
       }
       if (bound == 1) break;
     }
+  }
+  /* no bound it gives is below -(height - 1) / 2 */
+  if (beta > -((g->height - 1) / 2) &&
+      (their_wins & ~playable_cells(g, mask))) {
+    int bound = threat_bound(g, current, mask, their_wins, odd);
+    if (bound <= 0 && bound < high) high = bound;
   }
   if (beta > high) {
     beta = high;
