@@ -327,6 +327,26 @@ static ALWAYS_INLINE int threat_bound(const geometry *g, uint64_t mover,
   return bound;
 }
 
+/* The moves after which a threat of the mover's may win as threat_bound
+   says: under a threat with an even number (two or more) of empty cells
+   under it, when the other columns with an odd number of empty cells
+   are even in number; beside one with an odd number, when they are odd
+   in number. */
+static ALWAYS_INLINE uint64_t threat_moves(const geometry *g, uint64_t mask,
+                                           uint64_t threats, uint64_t odd) {
+  uint64_t possible = playable_cells(g, mask), moves = 0;
+  threats &= ~possible;
+  for (; threats; threats &= threats - 1) {
+    uint64_t t = threats & -threats;
+    uint64_t in_column = g->column[__builtin_ctzll(t) / (g->height + 1)];
+    int below = count_bits((t - 1) & in_column & ~mask);
+    int others = count_bits(odd & ~in_column);
+    if (below % 2 == 0 && others % 2 == 0) moves |= possible & in_column;
+    else if (below % 2 && others % 2) moves |= possible & ~in_column;
+  }
+  return moves;
+}
+
 /* Moves that do not hand the opponent a win at once: if it threatens to
    win, the one cell that stops it (none if two), and never the cell just
    under one of its winning cells. */
@@ -407,6 +427,23 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
       (their_wins & ~playable_cells(g, mask))) {
     int bound = threat_bound(g, current, mask, their_wins, odd);
     if (bound <= 0 && bound < high) high = bound;
+  }
+  /* and for the mover, a move after which a threat of its own wins so */
+  uint64_t zugzwang_moves;
+  if (alpha < (g->height - 1) / 2 &&
+      (zugzwang_moves = threat_moves(g, mask, winning_cells(g, current, mask),
+                                     odd) & next)) {
+    for (uint64_t rest = zugzwang_moves; rest; rest &= rest - 1) {
+      uint64_t cell = rest & -rest, child_mask = mask | cell;
+      uint64_t child_odd = (child_mask + g->bottom) & ~g->mover_rows;
+      int bound = -threat_bound(g, current ^ mask, child_mask,
+                                winning_cells(g, current | cell, child_mask),
+                                child_odd);
+      if (bound >= 0 && alpha < bound) {
+        alpha = bound;
+        if (alpha >= beta) return alpha;
+      }
+    }
   }
   if (beta > high) {
     beta = high;
