@@ -605,12 +605,18 @@ c4_result c4_solve_progress(const c4_board *board, c4_table *table,
     low = low < -1 ? -1 : low;
     high = high > 1 ? 1 : high;
   }
-  /* Null windows halve the interval, leaning towards 0 first: most
-     positions are near it. */
+  /* Null windows halve the interval.  While an end of it is where it
+     started, the window leans out, to low / 2 or high / 2 (Pons): far
+     from the score, those searches are quick, and they take big scores
+     off the interval at once; from there on, the plain half is best
+     (at 0 for the sign, which the hard positions need anyway). */
+  const int start_low = low, start_high = high;
   while (low < high) {
     int mid = low + (high - low) / 2;
-    if (mid <= 0 && low / 2 < mid) mid = low / 2;
-    else if (mid >= 0 && high / 2 > mid) mid = high / 2;
+    if (low == start_low || high == start_high) {
+      if (mid <= 0 && low / 2 < mid) mid = low / 2;
+      else if (mid >= 0 && high / 2 > mid) mid = high / 2;
+    }
     int score = negamax(&s, current, mask, board->moves, mid, mid + 1);
     if (limit->stopped) break;
     /* a bound past the interval (a weak solve's clipped range) tells
