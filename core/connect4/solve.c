@@ -98,21 +98,25 @@ static int count_bits(uint64_t x) {
 **
 ** One 64-bit word per entry, two entries to a 16-byte bucket, so a probe
 ** costs one cache miss.  The key, current + mask, is unique for a board
-** size (Pons).  With a prime number of slots, the home slot is key %
-** C4_TABLE_ENTRIES and the entry keeps the quotient key /
-** C4_TABLE_ENTRIES (under 2^41, as the prime is above 2^23) and the low
-** bit of the home slot, which together give the key back exactly: no two
-** positions are ever confused.  A key lives in its home slot or the other
-** one of its bucket.  The entry holds both bounds found so far, each as
-** score - min_score + 1 (0: nothing known), and the number of chips, so
-** that the entry nearer the root, which cost more, is the one kept.
+** size (Pons).  It is multiplied by an odd constant, which maps 64-bit
+** words one to one and carries every bit of the key into the top bits
+** of the product: the top 23 bits pick the home slot, and the entry
+** keeps the other 41 and the low bit of the home slot, which together
+** give the key back exactly: no two positions are ever confused.  (A
+** multiply and a shift cost less than Pons' prime modulus.)  A key lives
+** in its home slot or the other one of its bucket.  The entry holds both
+** bounds found so far, each as score - min_score + 1 (0: nothing known),
+** and the number of chips, so that the entry nearer the root, which
+** cost more, is the one kept.
 **   bits  0..7   upper bound       bits 16..21  chips on the board
 **   bits  8..15  lower bound       bit  22      home slot's low bit
-**   bits 23..63  quotient
+**   bits 23..63  the product's low 41 bits
 */
 
 #define HUGE_PAGE (2u << 20)
-#define SLOTS (C4_TABLE_ENTRIES + 1)    /* a whole number of buckets */
+#define SLOTS C4_TABLE_ENTRIES
+#define SLOT_BITS 23
+#define KEY_FACTOR UINT64_C(0x9e3779b97f4a7c15)    /* odd: 2^64 / golden ratio */
 
 struct c4_table {
   uint64_t *entries;
@@ -156,17 +160,22 @@ void c4_table_clear(c4_table *t) {
   memset(t->entries, 0, SLOTS * sizeof *t->entries);
 }
 
-/* The entry's identity: quotient and home bit. */
-static uint64_t table_tag(uint64_t key) {
-  uint64_t home = key % C4_TABLE_ENTRIES;
-  return (key / C4_TABLE_ENTRIES) << 23 | (home & 1) << 22;
+/* The home slot of key: the top bits of its product. */
+static ALWAYS_INLINE uint64_t table_home(uint64_t key) {
+  return key * KEY_FACTOR >> (64 - SLOT_BITS);
+}
+
+/* The entry's identity: the product's other bits and the home's low bit. */
+static ALWAYS_INLINE uint64_t table_tag(uint64_t key) {
+  uint64_t product = key * KEY_FACTOR;
+  return product << SLOT_BITS | (product >> (64 - SLOT_BITS) & 1) << 22;
 }
 
 #define TAG_BITS (~UINT64_C(0) << 22)
 
 /* The slot holding key, or NULL. */
-static uint64_t *table_find(const c4_table *t, uint64_t key) {
-  uint64_t *bucket = t->entries + (key % C4_TABLE_ENTRIES & ~UINT64_C(1));
+static ALWAYS_INLINE uint64_t *table_find(const c4_table *t, uint64_t key) {
+  uint64_t *bucket = t->entries + (table_home(key) & ~UINT64_C(1));
   uint64_t tag = table_tag(key);
   if ((bucket[0] & TAG_BITS) == tag && bucket[0]) return bucket;
   if ((bucket[1] & TAG_BITS) == tag && bucket[1]) return bucket + 1;
@@ -174,9 +183,9 @@ static uint64_t *table_find(const c4_table *t, uint64_t key) {
 }
 
 /* Starts loading key's bucket, to be read soon. */
-static void table_prefetch(const c4_table *t, uint64_t key) {
+static ALWAYS_INLINE void table_prefetch(const c4_table *t, uint64_t key) {
 #if defined(__GNUC__) || defined(__clang__)
-  __builtin_prefetch(t->entries + (key % C4_TABLE_ENTRIES & ~UINT64_C(1)));
+  __builtin_prefetch(t->entries + (table_home(key) & ~UINT64_C(1)));
 #else
   (void)t;
   (void)key;
@@ -203,7 +212,7 @@ static void table_put(c4_table *t, uint64_t key, int chips, int lower,
   } else {
     /* Two tiers: the first slot keeps the entry nearer the root, whose
        subtree cost more; the second takes whatever comes. */
-    uint64_t *bucket = t->entries + (key % C4_TABLE_ENTRIES & ~UINT64_C(1));
+    uint64_t *bucket = t->entries + (table_home(key) & ~UINT64_C(1));
     if (!bucket[0] || chips <= (int)(bucket[0] >> 16 & 0x3f)) {
       bucket[1] = bucket[0];
       slot = bucket;
