@@ -295,6 +295,13 @@ static ALWAYS_INLINE int follow_up_bound(const geometry *g, uint64_t mover,
   return has_line(g, theirs) ? -1 : 0;
 }
 
+/* The least a win on a cell of this row scores: played with every cell
+   filled but those above it, so with height - 1 - row empty cells left
+   after it, or height - row before it. */
+static ALWAYS_INLINE int late_win(const geometry *g, int row) {
+  return (g->height + 1 - row) / 2;
+}
+
 /* Zugzwang through a threat (Allis' odd threat, for either side).  The
    controller, the side not to move, has a winning cell t with an odd
    number of empty cells under it, and the other columns with an odd
@@ -330,8 +337,8 @@ static ALWAYS_INLINE int threat_bound(const geometry *g, uint64_t mover,
     } else if (has_line(g, mine | others)) {
       continue;
     }
-    int row = bit - column * (g->height + 1);
-    if (-((g->height - row) / 2) < bound) bound = -((g->height - row) / 2);
+    int score = -late_win(g, bit - column * (g->height + 1));
+    if (score < bound) bound = score;
   }
   return bound;
 }
