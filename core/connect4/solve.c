@@ -269,23 +269,51 @@ static void store(solver *s, uint64_t key, int moves, int lower, int upper) {
                    upper ? upper - 1 + s->min_score : -s->min_score);
 }
 
+/* The least a win on a cell of this row scores: played with every cell
+   filled but those above it, so with height - 1 - row empty cells left
+   after it, or height - row before it. */
+static ALWAYS_INLINE int late_win(const geometry *g, int row) {
+  return (g->height + 1 - row) / 2;
+}
+
 /* Claimeven and baseinverse (Allis).  Where the columns with an odd
    number of empty cells ('odd' holds their bottom cells) are even in
    number, the side not to move, the controller, can answer a chip at the
    bottom of one of them at the bottom of another (paired once and for
    all), and any other chip on top of it.  The side to move then gets
    only the empty cells of its own rows, and one bottom cell of each
-   pair; the controller every other cell but the bottoms.  Returns what
-   that proves of the score of the side to move: at most 0 when it cannot
-   make four that way, at most -1 when the controller makes four too, and
-   1 (nothing) when it can. */
+   pair; the controller every other cell but the bottoms.  A winning cell
+   of the controller's among its own (from controller_wins, 0 to ignore
+   them) ends the game when its column fills up to it, so the mover never
+   gets the cells above it.  Returns what that proves of the score of the
+   side to move: at most 0 when it cannot make four that way, less when
+   the controller makes four too, and 1 (nothing) when it can. */
 static ALWAYS_INLINE int follow_up_bound(const geometry *g, uint64_t mover,
                                          uint64_t controller, uint64_t empty,
-                                         uint64_t odd) {
+                                         uint64_t odd,
+                                         uint64_t controller_wins) {
   uint64_t mine = mover | (empty & g->mover_rows);
   uint64_t theirs = controller | (empty & ~g->mover_rows & ~odd);
   uint64_t first = odd & -odd, second = odd ^ first;
-  if (second && !(second & (second - 1))) {
+  bool pair = second && !(second & (second - 1));
+  uint64_t wins = controller_wins & theirs;
+  if (wins) {
+    uint64_t above = wins << 1 & g->playable;     /* and up to the top */
+    for (int k = 1; k < g->height; k *= 2)
+      above |= above << k & g->playable & ~(g->bottom * ((UINT64_C(1) << k) - 1));
+    uint64_t cut = mine & ~above;
+    if (pair ? !has_line(g, cut | first) && !has_line(g, cut | second)
+             : !has_line(g, cut | odd)) {
+      int best = 1;
+      for (; wins; wins &= wins - 1) {
+        int bit = __builtin_ctzll(wins), column = bit / (g->height + 1);
+        int score = late_win(g, bit - column * (g->height + 1));
+        if (score > best) best = score;
+      }
+      return -best;
+    }
+  }
+  if (pair) {
     /* one pair: the mover gets either bottom, the controller the other */
     if (has_line(g, mine | first) || has_line(g, mine | second)) return 1;
     return has_line(g, theirs | first) && has_line(g, theirs | second)
@@ -293,13 +321,6 @@ static ALWAYS_INLINE int follow_up_bound(const geometry *g, uint64_t mover,
   }
   if (has_line(g, mine | odd)) return 1;
   return has_line(g, theirs) ? -1 : 0;
-}
-
-/* The least a win on a cell of this row scores: played with every cell
-   filled but those above it, so with height - 1 - row empty cells left
-   after it, or height - row before it. */
-static ALWAYS_INLINE int late_win(const geometry *g, int row) {
-  return (g->height + 1 - row) / 2;
 }
 
 /* Zugzwang through a threat (Allis' odd threat, for either side).  The
@@ -420,7 +441,8 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
   uint64_t odd = (mask + g->bottom) & ~g->mover_rows;  /* their bottoms */
   if (count_bits(odd) % 2 == 0) {
     if (beta > -1) {
-      int bound = follow_up_bound(g, current, current ^ mask, empty, odd);
+      int bound = follow_up_bound(g, current, current ^ mask, empty, odd,
+                                  their_wins);
       if (bound <= 0 && high > bound) high = bound;
     }
   } else if (alpha < 1) {
@@ -429,7 +451,7 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
       uint64_t cell = rest & -rest;
       uint64_t child_odd = cell & odd ? odd ^ cell : odd | cell << 1;
       int bound = -follow_up_bound(g, current ^ mask, current | cell,
-                                   empty ^ cell, child_odd);
+                                   empty ^ cell, child_odd, 0);
       if (bound < 0) continue;        /* it proves nothing */
       if (alpha < bound) {
         alpha = bound;
