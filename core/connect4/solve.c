@@ -445,43 +445,12 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
                                   their_wins);
       if (bound <= 0 && high > bound) high = bound;
     }
-  } else if (alpha < 1) {
-    /* after any move the count is even, and the side to move follows up */
-    for (uint64_t rest = next; rest; rest &= rest - 1) {
-      uint64_t cell = rest & -rest;
-      uint64_t child_odd = cell & odd ? odd ^ cell : odd | cell << 1;
-      int bound = -follow_up_bound(g, current ^ mask, current | cell,
-                                   empty ^ cell, child_odd, 0);
-      if (bound < 0) continue;        /* it proves nothing */
-      if (alpha < bound) {
-        alpha = bound;
-        if (alpha >= beta) return alpha;
-      }
-      if (bound == 1) break;
-    }
   }
   /* no bound it gives is below -(height - 1) / 2 */
   if (beta > -((g->height - 1) / 2) &&
       (their_wins & ~playable_cells(g, mask))) {
     int bound = threat_bound(g, current, mask, their_wins, odd);
     if (bound <= 0 && bound < high) high = bound;
-  }
-  /* and for the mover, a move after which a threat of its own wins so */
-  uint64_t zugzwang_moves;
-  if (alpha < (g->height - 1) / 2 &&
-      (zugzwang_moves = threat_moves(g, mask, winning_cells(g, current, mask),
-                                     odd) & next)) {
-    for (uint64_t rest = zugzwang_moves; rest; rest &= rest - 1) {
-      uint64_t cell = rest & -rest, child_mask = mask | cell;
-      uint64_t child_odd = (child_mask + g->bottom) & ~g->mover_rows;
-      int bound = -threat_bound(g, current ^ mask, child_mask,
-                                winning_cells(g, current | cell, child_mask),
-                                child_odd);
-      if (bound >= 0 && alpha < bound) {
-        alpha = bound;
-        if (alpha >= beta) return alpha;
-      }
-    }
   }
   if (beta > high) {
     beta = high;
@@ -511,6 +480,39 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
     if (beta > upper) {
       beta = upper;
       if (alpha >= beta) return beta;
+    }
+  }
+  /* Bounds from the children, dearer, once the table has not answered. */
+  if (count_bits(odd) % 2 && alpha < 1) {
+    /* after any move the count is even, and the side to move follows up */
+    for (uint64_t rest = next; rest; rest &= rest - 1) {
+      uint64_t cell = rest & -rest;
+      uint64_t child_odd = cell & odd ? odd ^ cell : odd | cell << 1;
+      int bound = -follow_up_bound(g, current ^ mask, current | cell,
+                                   empty ^ cell, child_odd, 0);
+      if (bound < 0) continue;        /* it proves nothing */
+      if (alpha < bound) {
+        alpha = bound;
+        if (alpha >= beta) return alpha;
+      }
+      if (bound == 1) break;
+    }
+  }
+  /* and for the mover, a move after which a threat of its own wins so */
+  uint64_t zugzwang_moves;
+  if (alpha < (g->height - 1) / 2 &&
+      (zugzwang_moves = threat_moves(g, mask, winning_cells(g, current, mask),
+                                     odd) & next)) {
+    for (uint64_t rest = zugzwang_moves; rest; rest &= rest - 1) {
+      uint64_t cell = rest & -rest, child_mask = mask | cell;
+      uint64_t child_odd = (child_mask + g->bottom) & ~g->mover_rows;
+      int bound = -threat_bound(g, current ^ mask, child_mask,
+                                winning_cells(g, current | cell, child_mask),
+                                child_odd);
+      if (bound >= 0 && alpha < bound) {
+        alpha = bound;
+        if (alpha >= beta) return alpha;
+      }
     }
   }
   /* Order: by threats made, ties kept in centre-first order. */
