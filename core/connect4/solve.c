@@ -621,6 +621,9 @@ static void solver_init(solver *s, const c4_board *board, c4_table *table,
   }
 }
 
+/* How far from 0 the strong solve steps its window one at a time. */
+#define NEAR_ZERO 4
+
 c4_result c4_solve(const c4_board *board, c4_table *table,
                    search_limit *limit, bool weak) {
   return c4_solve_progress(board, table, limit, weak, NULL, NULL);
@@ -653,17 +656,25 @@ c4_result c4_solve_progress(const c4_board *board, c4_table *table,
     low = low < -1 ? -1 : low;
     high = high > 1 ? 1 : high;
   }
-  /* Null windows halve the interval.  While an end of it is where it
+  /* Null windows narrow the interval.  While an end of it is where it
      started, the window leans out, to low / 2 or high / 2 (Pons): far
      from the score, those searches are quick, and they take big scores
-     off the interval at once; from there on, the plain half is best
-     (at 0 for the sign, which the hard positions need anyway). */
+     off the interval at once.  Then the sign, at 0; then, the hard
+     positions having small scores, one step at a time away from 0 while
+     within NEAR_ZERO of it, as the searches next to the score are the
+     dear ones and each step is one of them; past that, halves. */
   const int start_low = low, start_high = high;
   while (low < high) {
     int mid = low + (high - low) / 2;
     if (low == start_low || high == start_high) {
       if (mid <= 0 && low / 2 < mid) mid = low / 2;
       else if (mid >= 0 && high / 2 > mid) mid = high / 2;
+    } else if (low < 0 && high > 0) {
+      mid = 0;
+    } else if (low >= 0 && low < NEAR_ZERO) {
+      mid = low;
+    } else if (high <= 0 && high > -NEAR_ZERO) {
+      mid = high - 1;
     }
     int score = negamax(&s, current, mask, board->moves, mid, mid + 1);
     if (limit->stopped) break;
