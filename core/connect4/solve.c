@@ -84,13 +84,22 @@ static ALWAYS_INLINE uint64_t playable_cells(const geometry *g, uint64_t mask) {
   return (mask + g->bottom) & g->playable;
 }
 
-static int count_bits(uint64_t x) {
+static ALWAYS_INLINE int count_bits(uint64_t x) {
 #if defined(__GNUC__) || defined(__clang__)
   return __builtin_popcountll(x);
 #else
   int n = 0;
   for (; x; x &= x - 1) n++;
   return n;
+#endif
+}
+
+/* The index of the one bit set in cell. */
+static ALWAYS_INLINE int cell_index(uint64_t cell) {
+#if defined(__GNUC__) || defined(__clang__)
+  return __builtin_ctzll(cell);
+#else
+  return count_bits(cell - 1);
 #endif
 }
 
@@ -193,7 +202,8 @@ static ALWAYS_INLINE void table_prefetch(const c4_table *t, uint64_t key) {
 }
 
 /* Bound codes of key: *lower and *upper, 0 where nothing is known. */
-static void table_get(const c4_table *t, uint64_t key, int *lower, int *upper) {
+static ALWAYS_INLINE void table_get(const c4_table *t, uint64_t key,
+                                    int *lower, int *upper) {
   const uint64_t *slot = table_find(t, key);
   uint64_t entry = slot ? *slot : 0;
   *upper = (int)(entry & 0xff);
@@ -311,7 +321,7 @@ static ALWAYS_INLINE int follow_up_bound(const geometry *g, uint64_t mover,
              : !has_line(g, cut | odd)) {
       int best = 1;
       for (; wins; wins &= wins - 1) {
-        int bit = __builtin_ctzll(wins), column = bit / (g->height + 1);
+        int bit = cell_index(wins), column = bit / (g->height + 1);
         int score = late_win(g, bit - column * (g->height + 1));
         if (score > best) best = score;
       }
@@ -349,7 +359,7 @@ static ALWAYS_INLINE int threat_bound(const geometry *g, uint64_t mover,
   int bound = 1;
   for (; threats; threats &= threats - 1) {
     uint64_t t = threats & -threats;
-    int bit = __builtin_ctzll(t), column = bit / (g->height + 1);
+    int bit = cell_index(t), column = bit / (g->height + 1);
     uint64_t in_column = g->column[column];
     uint64_t below = (t - 1) & in_column & empty;
     uint64_t others = odd & ~in_column;
@@ -380,7 +390,7 @@ static ALWAYS_INLINE uint64_t threat_moves(const geometry *g, uint64_t mask,
   threats &= ~possible;
   for (; threats; threats &= threats - 1) {
     uint64_t t = threats & -threats;
-    uint64_t in_column = g->column[__builtin_ctzll(t) / (g->height + 1)];
+    uint64_t in_column = g->column[cell_index(t) / (g->height + 1)];
     int below = count_bits((t - 1) & in_column & ~mask);
     int others = count_bits(odd & ~in_column);
     if (below % 2 == 0 && others % 2 == 0) moves |= possible & in_column;
