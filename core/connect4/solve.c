@@ -291,6 +291,14 @@ static ALWAYS_INLINE int late_win(const geometry *g, int row) {
   return (g->height + 1 - row) / 2;
 }
 
+/* The cells above those given, up to the top of their columns. */
+static ALWAYS_INLINE uint64_t cells_above(const geometry *g, uint64_t cells) {
+  uint64_t above = cells << 1 & g->playable;
+  for (int k = 1; k < g->height; k *= 2)    /* rows k and up stay in column */
+    above |= above << k & g->playable & ~(g->bottom * ((UINT64_C(1) << k) - 1));
+  return above;
+}
+
 /* Claimeven and baseinverse (Allis).  Where the columns with an odd
    number of empty cells ('odd' holds their bottom cells) are even in
    number, the side not to move, the controller, can answer a chip at the
@@ -313,10 +321,7 @@ static ALWAYS_INLINE int follow_up_bound(const geometry *g, uint64_t mover,
   bool pair = second && !(second & (second - 1));
   uint64_t wins = controller_wins & theirs;
   if (wins) {
-    uint64_t above = wins << 1 & g->playable;     /* and up to the top */
-    for (int k = 1; k < g->height; k *= 2)
-      above |= above << k & g->playable & ~(g->bottom * ((UINT64_C(1) << k) - 1));
-    uint64_t cut = mine & ~above;
+    uint64_t cut = mine & ~cells_above(g, wins);
     if (pair ? !has_line(g, cut | first) && !has_line(g, cut | second)
              : !has_line(g, cut | odd)) {
       int best = 1;
@@ -354,6 +359,8 @@ static ALWAYS_INLINE int threat_bound(const geometry *g, uint64_t mover,
                                       uint64_t mask, uint64_t threats,
                                       uint64_t odd) {
   uint64_t empty = g->playable & ~mask;
+  /* the controller's winning cells among those it takes by following up */
+  uint64_t claimed = threats & empty & ~g->mover_rows & ~odd;
   /* a threat right above the next chip of its column is no zugzwang */
   threats &= ~playable_cells(g, mask);
   int bound = 1;
@@ -365,7 +372,8 @@ static ALWAYS_INLINE int threat_bound(const geometry *g, uint64_t mover,
     uint64_t others = odd & ~in_column;
     if (count_bits(below) % 2 == 0 || count_bits(others) % 2) continue;
     uint64_t own_rows = t & g->mover_rows ? ~g->mover_rows : g->mover_rows;
-    uint64_t mine = mover | (empty & g->mover_rows & ~in_column) |
+    uint64_t mine = mover | (empty & g->mover_rows & ~in_column &
+                             ~cells_above(g, claimed & ~in_column)) |
                     (below & own_rows);
     uint64_t first = others & -others, second = others ^ first;
     if (second && !(second & (second - 1))) {
