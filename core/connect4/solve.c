@@ -465,12 +465,12 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
   }
   uint64_t empty = g->playable & ~mask;
   uint64_t odd = (mask + g->bottom) & ~g->mover_rows;  /* their bottoms */
-  if (count_bits(odd) % 2 == 0) {
-    if (beta > -1) {
-      int bound = follow_up_bound(g, current, current ^ mask, empty, odd,
-                                  their_wins);
-      if (bound <= 0 && high > bound) high = bound;
-    }
+  /* follow_up_bound proves nothing below -height / 2: a winning cell the
+     controller claims is above the bottom row */
+  if (count_bits(odd) % 2 == 0 && beta > -(g->height / 2)) {
+    int bound = follow_up_bound(g, current, current ^ mask, empty, odd,
+                                their_wins);
+    if (bound <= 0 && high > bound) high = bound;
   }
   /* no bound it gives is below -(height - 1) / 2 */
   if (beta > -((g->height - 1) / 2) &&
