@@ -472,8 +472,9 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
                                 their_wins);
     if (bound <= 0 && high > bound) high = bound;
   }
-  /* no bound it gives is below -(height - 1) / 2 */
-  if (beta > -((g->height - 1) / 2) &&
+  /* threat_bound proves nothing below -height / 2: a threat has an empty
+     cell under it */
+  if (beta > -(g->height / 2) &&
       (their_wins & ~playable_cells(g, mask))) {
     int bound = threat_bound(g, current, mask, their_wins, odd);
     if (bound <= 0 && bound < high) high = bound;
@@ -526,7 +527,7 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
   }
   /* and for the mover, a move after which a threat of its own wins so */
   uint64_t zugzwang_moves;
-  if (alpha < (g->height - 1) / 2 &&
+  if (alpha < g->height / 2 &&
       (zugzwang_moves = threat_moves(g, mask, winning_cells(g, current, mask),
                                      odd) & next)) {
     for (uint64_t rest = zugzwang_moves; rest; rest &= rest - 1) {
