@@ -84,7 +84,7 @@ static ALWAYS_INLINE uint64_t playable_cells(const geometry *g, uint64_t mask) {
   return (mask + g->bottom) & g->playable;
 }
 
-static int count_bits(uint64_t x) {
+static ALWAYS_INLINE int count_bits(uint64_t x) {
 #if defined(__GNUC__) || defined(__clang__)
   return __builtin_popcountll(x);
 #else
@@ -94,25 +94,38 @@ static int count_bits(uint64_t x) {
 #endif
 }
 
+/* The index of the one bit set in cell. */
+static ALWAYS_INLINE int cell_index(uint64_t cell) {
+#if defined(__GNUC__) || defined(__clang__)
+  return __builtin_ctzll(cell);
+#else
+  return count_bits(cell - 1);
+#endif
+}
+
 /* ---- transposition table ----
 **
 ** One 64-bit word per entry, two entries to a 16-byte bucket, so a probe
 ** costs one cache miss.  The key, current + mask, is unique for a board
-** size (Pons).  With a prime number of slots, the home slot is key %
-** C4_TABLE_ENTRIES and the entry keeps the quotient key /
-** C4_TABLE_ENTRIES (under 2^41, as the prime is above 2^23) and the low
-** bit of the home slot, which together give the key back exactly: no two
-** positions are ever confused.  A key lives in its home slot or the other
-** one of its bucket.  The entry holds both bounds found so far, each as
-** score - min_score + 1 (0: nothing known), and the number of chips, so
-** that the entry nearer the root, which cost more, is the one kept.
+** size (Pons).  It is multiplied by an odd constant, which maps 64-bit
+** words one to one and carries every bit of the key into the top bits
+** of the product: the top 23 bits pick the home slot, and the entry
+** keeps the other 41 and the low bit of the home slot, which together
+** give the key back exactly: no two positions are ever confused.  (A
+** multiply and a shift cost less than Pons' prime modulus.)  A key lives
+** in its home slot or the other one of its bucket.  The entry holds both
+** bounds found so far, each as score - min_score + 1 (0: nothing known),
+** and the number of chips, so that the entry nearer the root, which
+** cost more, is the one kept.
 **   bits  0..7   upper bound       bits 16..21  chips on the board
 **   bits  8..15  lower bound       bit  22      home slot's low bit
-**   bits 23..63  quotient
+**   bits 23..63  the product's low 41 bits
 */
 
 #define HUGE_PAGE (2u << 20)
-#define SLOTS (C4_TABLE_ENTRIES + 1)    /* a whole number of buckets */
+#define SLOTS C4_TABLE_ENTRIES
+#define SLOT_BITS 23
+#define KEY_FACTOR UINT64_C(0x9e3779b97f4a7c15)    /* odd: 2^64 / golden ratio */
 
 struct c4_table {
   uint64_t *entries;
@@ -156,17 +169,22 @@ void c4_table_clear(c4_table *t) {
   memset(t->entries, 0, SLOTS * sizeof *t->entries);
 }
 
-/* The entry's identity: quotient and home bit. */
-static uint64_t table_tag(uint64_t key) {
-  uint64_t home = key % C4_TABLE_ENTRIES;
-  return (key / C4_TABLE_ENTRIES) << 23 | (home & 1) << 22;
+/* The home slot of key: the top bits of its product. */
+static ALWAYS_INLINE uint64_t table_home(uint64_t key) {
+  return key * KEY_FACTOR >> (64 - SLOT_BITS);
+}
+
+/* The entry's identity: the product's other bits and the home's low bit. */
+static ALWAYS_INLINE uint64_t table_tag(uint64_t key) {
+  uint64_t product = key * KEY_FACTOR;
+  return product << SLOT_BITS | (product >> (64 - SLOT_BITS) & 1) << 22;
 }
 
 #define TAG_BITS (~UINT64_C(0) << 22)
 
 /* The slot holding key, or NULL. */
-static uint64_t *table_find(const c4_table *t, uint64_t key) {
-  uint64_t *bucket = t->entries + (key % C4_TABLE_ENTRIES & ~UINT64_C(1));
+static ALWAYS_INLINE uint64_t *table_find(const c4_table *t, uint64_t key) {
+  uint64_t *bucket = t->entries + (table_home(key) & ~UINT64_C(1));
   uint64_t tag = table_tag(key);
   if ((bucket[0] & TAG_BITS) == tag && bucket[0]) return bucket;
   if ((bucket[1] & TAG_BITS) == tag && bucket[1]) return bucket + 1;
@@ -174,9 +192,9 @@ static uint64_t *table_find(const c4_table *t, uint64_t key) {
 }
 
 /* Starts loading key's bucket, to be read soon. */
-static void table_prefetch(const c4_table *t, uint64_t key) {
+static ALWAYS_INLINE void table_prefetch(const c4_table *t, uint64_t key) {
 #if defined(__GNUC__) || defined(__clang__)
-  __builtin_prefetch(t->entries + (key % C4_TABLE_ENTRIES & ~UINT64_C(1)));
+  __builtin_prefetch(t->entries + (table_home(key) & ~UINT64_C(1)));
 #else
   (void)t;
   (void)key;
@@ -184,7 +202,8 @@ static void table_prefetch(const c4_table *t, uint64_t key) {
 }
 
 /* Bound codes of key: *lower and *upper, 0 where nothing is known. */
-static void table_get(const c4_table *t, uint64_t key, int *lower, int *upper) {
+static ALWAYS_INLINE void table_get(const c4_table *t, uint64_t key,
+                                    int *lower, int *upper) {
   const uint64_t *slot = table_find(t, key);
   uint64_t entry = slot ? *slot : 0;
   *upper = (int)(entry & 0xff);
@@ -203,7 +222,7 @@ static void table_put(c4_table *t, uint64_t key, int chips, int lower,
   } else {
     /* Two tiers: the first slot keeps the entry nearer the root, whose
        subtree cost more; the second takes whatever comes. */
-    uint64_t *bucket = t->entries + (key % C4_TABLE_ENTRIES & ~UINT64_C(1));
+    uint64_t *bucket = t->entries + (table_home(key) & ~UINT64_C(1));
     if (!bucket[0] || chips <= (int)(bucket[0] >> 16 & 0x3f)) {
       bucket[1] = bucket[0];
       slot = bucket;
@@ -221,6 +240,11 @@ static void table_put(c4_table *t, uint64_t key, int chips, int lower,
    bad enough for the opponent ends the node before any search) pay only
    where subtrees are big: with more empty cells than this. */
 #define ETC_EMPTY 8
+
+/* With more empty cells than this, both sides nearly always have a four
+   left open (in the searches of Pons' test sets, always): the test for
+   none costs more than it finds. */
+#define OPEN_EMPTY 12
 
 /* Near the root, a position the table does not know may be there as its
    mirror image, which scores the same. */
@@ -260,23 +284,56 @@ static void store(solver *s, uint64_t key, int moves, int lower, int upper) {
                    upper ? upper - 1 + s->min_score : -s->min_score);
 }
 
+/* The least a win on a cell of this row scores: played with every cell
+   filled but those above it, so with height - 1 - row empty cells left
+   after it, or height - row before it. */
+static ALWAYS_INLINE int late_win(const geometry *g, int row) {
+  return (g->height + 1 - row) / 2;
+}
+
+/* The cells above those given, up to the top of their columns. */
+static ALWAYS_INLINE uint64_t cells_above(const geometry *g, uint64_t cells) {
+  uint64_t above = cells << 1 & g->playable;
+  for (int k = 1; k < g->height; k *= 2)    /* rows k and up stay in column */
+    above |= above << k & g->playable & ~(g->bottom * ((UINT64_C(1) << k) - 1));
+  return above;
+}
+
 /* Claimeven and baseinverse (Allis).  Where the columns with an odd
    number of empty cells ('odd' holds their bottom cells) are even in
    number, the side not to move, the controller, can answer a chip at the
    bottom of one of them at the bottom of another (paired once and for
    all), and any other chip on top of it.  The side to move then gets
    only the empty cells of its own rows, and one bottom cell of each
-   pair; the controller every other cell but the bottoms.  Returns what
-   that proves of the score of the side to move: at most 0 when it cannot
-   make four that way, at most -1 when the controller makes four too, and
-   1 (nothing) when it can. */
+   pair; the controller every other cell but the bottoms.  A winning cell
+   of the controller's among its own (from controller_wins, 0 to ignore
+   them) ends the game when its column fills up to it, so the mover never
+   gets the cells above it.  Returns what that proves of the score of the
+   side to move: at most 0 when it cannot make four that way, less when
+   the controller makes four too, and 1 (nothing) when it can. */
 static ALWAYS_INLINE int follow_up_bound(const geometry *g, uint64_t mover,
                                          uint64_t controller, uint64_t empty,
-                                         uint64_t odd) {
+                                         uint64_t odd,
+                                         uint64_t controller_wins) {
   uint64_t mine = mover | (empty & g->mover_rows);
   uint64_t theirs = controller | (empty & ~g->mover_rows & ~odd);
   uint64_t first = odd & -odd, second = odd ^ first;
-  if (second && !(second & (second - 1))) {
+  bool pair = second && !(second & (second - 1));
+  uint64_t wins = controller_wins & theirs;
+  if (wins) {
+    uint64_t cut = mine & ~cells_above(g, wins);
+    if (pair ? !has_line(g, cut | first) && !has_line(g, cut | second)
+             : !has_line(g, cut | odd)) {
+      int best = 1;
+      for (; wins; wins &= wins - 1) {
+        int bit = cell_index(wins), column = bit / (g->height + 1);
+        int score = late_win(g, bit - column * (g->height + 1));
+        if (score > best) best = score;
+      }
+      return -best;
+    }
+  }
+  if (pair) {
     /* one pair: the mover gets either bottom, the controller the other */
     if (has_line(g, mine | first) || has_line(g, mine | second)) return 1;
     return has_line(g, theirs | first) && has_line(g, theirs | second)
@@ -286,13 +343,76 @@ static ALWAYS_INLINE int follow_up_bound(const geometry *g, uint64_t mover,
   return has_line(g, theirs) ? -1 : 0;
 }
 
+/* Zugzwang through a threat (Allis' odd threat, for either side).  The
+   controller, the side not to move, has a winning cell t with an odd
+   number of empty cells under it, and the other columns with an odd
+   number of empty cells are even in number.  It then answers every chip
+   on top of it (pairing the bottoms of those odd columns as in
+   follow_up_bound), in t's column too, where the mover is left to fill
+   the cell under t at last and the controller plays t.  The mover gets
+   only its chips, the empty cells of its own rows in the other columns,
+   one bottom of each pair, and the cells under t of the other parity
+   than t's; finding no four there, it loses, at the latest with every
+   cell filled but those above t.  Returns the best bound on the mover's
+   score so proved (the lowest threat's), or 1 (nothing). */
+static ALWAYS_INLINE int threat_bound(const geometry *g, uint64_t mover,
+                                      uint64_t mask, uint64_t threats,
+                                      uint64_t odd) {
+  uint64_t empty = g->playable & ~mask;
+  /* the controller's winning cells among those it takes by following up */
+  uint64_t claimed = threats & empty & ~g->mover_rows & ~odd;
+  /* a threat right above the next chip of its column is no zugzwang */
+  threats &= ~playable_cells(g, mask);
+  int bound = 1;
+  for (; threats; threats &= threats - 1) {
+    uint64_t t = threats & -threats;
+    int bit = cell_index(t), column = bit / (g->height + 1);
+    uint64_t in_column = g->column[column];
+    uint64_t below = (t - 1) & in_column & empty;
+    uint64_t others = odd & ~in_column;
+    if (count_bits(below) % 2 == 0 || count_bits(others) % 2) continue;
+    uint64_t own_rows = t & g->mover_rows ? ~g->mover_rows : g->mover_rows;
+    uint64_t mine = mover | (empty & g->mover_rows & ~in_column &
+                             ~cells_above(g, claimed & ~in_column)) |
+                    (below & own_rows);
+    uint64_t first = others & -others, second = others ^ first;
+    if (second && !(second & (second - 1))) {
+      if (has_line(g, mine | first) || has_line(g, mine | second)) continue;
+    } else if (has_line(g, mine | others)) {
+      continue;
+    }
+    int score = -late_win(g, bit - column * (g->height + 1));
+    if (score < bound) bound = score;
+  }
+  return bound;
+}
+
+/* The moves after which a threat of the mover's may win as threat_bound
+   says: under a threat with an even number (two or more) of empty cells
+   under it, when the other columns with an odd number of empty cells
+   are even in number; beside one with an odd number, when they are odd
+   in number. */
+static ALWAYS_INLINE uint64_t threat_moves(const geometry *g, uint64_t mask,
+                                           uint64_t threats, uint64_t odd) {
+  uint64_t possible = playable_cells(g, mask), moves = 0;
+  threats &= ~possible;
+  for (; threats; threats &= threats - 1) {
+    uint64_t t = threats & -threats;
+    uint64_t in_column = g->column[cell_index(t) / (g->height + 1)];
+    int below = count_bits((t - 1) & in_column & ~mask);
+    int others = count_bits(odd & ~in_column);
+    if (below % 2 == 0 && others % 2 == 0) moves |= possible & in_column;
+    else if (below % 2 && others % 2) moves |= possible & ~in_column;
+  }
+  return moves;
+}
+
 /* Moves that do not hand the opponent a win at once: if it threatens to
    win, the one cell that stops it (none if two), and never the cell just
    under one of its winning cells. */
-static ALWAYS_INLINE uint64_t safe_moves(const geometry *g, uint64_t current,
-                                         uint64_t mask) {
+static ALWAYS_INLINE uint64_t safe_moves(const geometry *g, uint64_t mask,
+                                         uint64_t theirs) {
   uint64_t possible = playable_cells(g, mask);
-  uint64_t theirs = winning_cells(g, current ^ mask, mask);
   uint64_t forced = possible & theirs;
   if (forced) {
     if (forced & (forced - 1)) return 0;
@@ -324,7 +444,8 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
                                       uint64_t mask, int moves, int alpha,
                                       int beta) {
   if (limit_tick(s->limit)) return alpha;
-  uint64_t next = safe_moves(g, current, mask);
+  uint64_t their_wins = winning_cells(g, current ^ mask, mask);
+  uint64_t next = safe_moves(g, mask, their_wins);
   if (!next) return -(g->cells - moves) / 2;      /* every move loses */
   if (moves >= g->cells - 2) return 0;            /* nobody can win now */
   int low = -(g->cells - 2 - moves) / 2;          /* no loss next move */
@@ -334,32 +455,29 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
   }
   int high = (g->cells - 1 - moves) / 2;          /* no win this move */
   /* a side with no four left open to it cannot win */
-  if (!has_line(g, g->playable & ~(current ^ mask))) high = 0 < high ? 0 : high;
-  if (!has_line(g, g->playable & ~current) && alpha < 0) {
-    alpha = 0;
-    if (alpha >= beta) return alpha;
+  if (g->cells - moves <= OPEN_EMPTY) {
+    if (!has_line(g, g->playable & ~(current ^ mask)))
+      high = 0 < high ? 0 : high;
+    if (!has_line(g, g->playable & ~current) && alpha < 0) {
+      alpha = 0;
+      if (alpha >= beta) return alpha;
+    }
   }
   uint64_t empty = g->playable & ~mask;
   uint64_t odd = (mask + g->bottom) & ~g->mover_rows;  /* their bottoms */
-  if (count_bits(odd) % 2 == 0) {
-    if (beta > -1) {
-      int bound = follow_up_bound(g, current, current ^ mask, empty, odd);
-      if (bound <= 0 && high > bound) high = bound;
-    }
-  } else if (alpha < 1) {
-    /* after any move the count is even, and the side to move follows up */
-    for (uint64_t rest = next; rest; rest &= rest - 1) {
-      uint64_t cell = rest & -rest;
-      uint64_t child_odd = cell & odd ? odd ^ cell : odd | cell << 1;
-      int bound = -follow_up_bound(g, current ^ mask, current | cell,
-                                   empty ^ cell, child_odd);
-      if (bound < 0) continue;        /* it proves nothing */
-      if (alpha < bound) {
-        alpha = bound;
-        if (alpha >= beta) return alpha;
-      }
-      if (bound == 1) break;
-    }
+  /* follow_up_bound proves nothing below -height / 2: a winning cell the
+     controller claims is above the bottom row */
+  if (count_bits(odd) % 2 == 0 && beta > -(g->height / 2)) {
+    int bound = follow_up_bound(g, current, current ^ mask, empty, odd,
+                                their_wins);
+    if (bound <= 0 && high > bound) high = bound;
+  }
+  /* threat_bound proves nothing below -height / 2: a threat has an empty
+     cell under it */
+  if (beta > -(g->height / 2) &&
+      (their_wins & ~playable_cells(g, mask))) {
+    int bound = threat_bound(g, current, mask, their_wins, odd);
+    if (bound <= 0 && bound < high) high = bound;
   }
   if (beta > high) {
     beta = high;
@@ -389,6 +507,39 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
     if (beta > upper) {
       beta = upper;
       if (alpha >= beta) return beta;
+    }
+  }
+  /* Bounds from the children, dearer, once the table has not answered. */
+  if (count_bits(odd) % 2 && alpha < 1) {
+    /* after any move the count is even, and the side to move follows up */
+    for (uint64_t rest = next; rest; rest &= rest - 1) {
+      uint64_t cell = rest & -rest;
+      uint64_t child_odd = cell & odd ? odd ^ cell : odd | cell << 1;
+      int bound = -follow_up_bound(g, current ^ mask, current | cell,
+                                   empty ^ cell, child_odd, 0);
+      if (bound < 0) continue;        /* it proves nothing */
+      if (alpha < bound) {
+        alpha = bound;
+        if (alpha >= beta) return alpha;
+      }
+      if (bound == 1) break;
+    }
+  }
+  /* and for the mover, a move after which a threat of its own wins so */
+  uint64_t zugzwang_moves;
+  if (alpha < g->height / 2 &&
+      (zugzwang_moves = threat_moves(g, mask, winning_cells(g, current, mask),
+                                     odd) & next)) {
+    for (uint64_t rest = zugzwang_moves; rest; rest &= rest - 1) {
+      uint64_t cell = rest & -rest, child_mask = mask | cell;
+      uint64_t child_odd = (child_mask + g->bottom) & ~g->mover_rows;
+      int bound = -threat_bound(g, current ^ mask, child_mask,
+                                winning_cells(g, current | cell, child_mask),
+                                child_odd);
+      if (bound >= 0 && alpha < bound) {
+        alpha = bound;
+        if (alpha >= beta) return alpha;
+      }
     }
   }
   /* Order: by threats made, ties kept in centre-first order. */
@@ -489,6 +640,9 @@ static void solver_init(solver *s, const c4_board *board, c4_table *table,
   }
 }
 
+/* How far from 0 the strong solve steps its window one at a time. */
+#define NEAR_ZERO 4
+
 c4_result c4_solve(const c4_board *board, c4_table *table,
                    search_limit *limit, bool weak) {
   return c4_solve_progress(board, table, limit, weak, NULL, NULL);
@@ -521,12 +675,26 @@ c4_result c4_solve_progress(const c4_board *board, c4_table *table,
     low = low < -1 ? -1 : low;
     high = high > 1 ? 1 : high;
   }
-  /* Null windows halve the interval, leaning towards 0 first: most
-     positions are near it. */
+  /* Null windows narrow the interval.  While an end of it is where it
+     started, the window leans out, to low / 2 or high / 2 (Pons): far
+     from the score, those searches are quick, and they take big scores
+     off the interval at once.  Then the sign, at 0; then, the hard
+     positions having small scores, one step at a time away from 0 while
+     within NEAR_ZERO of it, as the searches next to the score are the
+     dear ones and each step is one of them; past that, halves. */
+  const int start_low = low, start_high = high;
   while (low < high) {
     int mid = low + (high - low) / 2;
-    if (mid <= 0 && low / 2 < mid) mid = low / 2;
-    else if (mid >= 0 && high / 2 > mid) mid = high / 2;
+    if (low == start_low || high == start_high) {
+      if (mid <= 0 && low / 2 < mid) mid = low / 2;
+      else if (mid >= 0 && high / 2 > mid) mid = high / 2;
+    } else if (low < 0 && high > 0) {
+      mid = 0;
+    } else if (low >= 0 && low < NEAR_ZERO) {
+      mid = low;
+    } else if (high <= 0 && high > -NEAR_ZERO) {
+      mid = high - 1;
+    }
     int score = negamax(&s, current, mask, board->moves, mid, mid + 1);
     if (limit->stopped) break;
     /* a bound past the interval (a weak solve's clipped range) tells

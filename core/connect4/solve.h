@@ -24,8 +24,8 @@
 
 typedef struct c4_table c4_table;
 
-/* Slots of the transposition table: the first prime above 2^23 (64 MiB). */
-#define C4_TABLE_ENTRIES 8388617u
+/* Slots of the transposition table (64 MiB). */
+#define C4_TABLE_ENTRIES (1u << 23)
 
 /* A new, empty table; NULL when out of memory.  It may serve any number
    of solves, on any board size. */

@@ -3,7 +3,7 @@
 ** he measures: the transposition table cleared before each position, no
 ** opening book.  One line per set with the reference figures beside ours
 ** (Pons' solver on this machine class, 2^24-entry table, as issue #4 gives
-** them; ours has C4_TABLE_ENTRIES, about 2^23).
+** them; ours has C4_TABLE_ENTRIES, 2^23).
 **
 **   bench_connect4 DATA_DIR [max_positions] [weak]
 */
