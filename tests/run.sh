@@ -82,6 +82,7 @@ run_suite "lua specs" env LD_PRELOAD="$LUDUS_PRELOAD" LUDUS_BOOK= \
   busted --lua=lua5.4 -o TAP tests/lua
 run_suite "luacheck" luacheck --formatter TAP scripts tests bindings/embed.lua
 run_suite "install" sh tests/install.sh "$bin"
+run_suite "tools" sh tests/tools.sh "$(dirname "$ctests")/tools"
 if [ -n "$long_pid" ]; then
   wait "$long_pid"
   report "c/$long" $?

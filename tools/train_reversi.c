@@ -20,6 +20,7 @@
 ** out), then fits again on all and writes WEIGHTS.
 ** `make reversi-weights` runs both.
 */
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -118,6 +119,12 @@ static void *run_job(void *arg) {
   return NULL;
 }
 
+/* Says what went wrong; the exit status of a run that failed. */
+static int failed(const char *what) {
+  fprintf(stderr, "train_reversi: %s\n", what);
+  return 1;
+}
+
 /* The games in blocks, each written when done: a run stopped early has
    written the first games, as a shorter run would. */
 static int positions(const char *path, int from, int games, uint64_t seed,
@@ -131,11 +138,11 @@ static int positions(const char *path, int from, int games, uint64_t seed,
     perror(path);
     return 1;
   }
-  if (!records || !counts || threads < 1 || threads > 64) return 1;
+  if (!records || !counts) return failed("out of memory");
   for (int i = 0; i < threads; i++) {
     jobs[i] = (job){0, 0, threads, i, seed, records, counts,
                     reversi_solver_new(TABLE_BITS), 0};
-    if (!jobs[i].solver) return 1;
+    if (!jobs[i].solver) return failed("out of memory for a solver");
   }
   double t = limit_clock();
   uint64_t nodes = 0;
@@ -145,7 +152,8 @@ static int positions(const char *path, int from, int games, uint64_t seed,
     for (int i = 0; i < threads; i++) {
       jobs[i].first = first;
       jobs[i].last = last;
-      if (pthread_create(&ids[i], NULL, run_job, &jobs[i])) return 1;
+      if (pthread_create(&ids[i], NULL, run_job, &jobs[i]))
+        return failed("cannot start a thread");
     }
     for (int i = 0; i < threads; i++) pthread_join(ids[i], NULL);
     for (int game = first; game < last; game++) {
@@ -296,18 +304,44 @@ static int fit(const char *out_path, const char *in_path, double lambda,
     return 1;
   }
   fseek(f, 0, SEEK_END);
-  size_t n = (size_t)ftell(f) / sizeof(record);
+  long length = ftell(f);
   fseek(f, 0, SEEK_SET);
+  if (length <= 0 || length % (long)sizeof(record)) {
+    if (length <= 0)
+      fprintf(stderr, "train_reversi: %s holds no positions\n", in_path);
+    else
+      fprintf(stderr, "train_reversi: %s holds %ld bytes, not a whole number "
+                      "of %zu-byte positions (truncated?)\n", in_path, length,
+              sizeof(record));
+    fclose(f);
+    return 1;
+  }
+  size_t n = (size_t)length / sizeof(record);
   record *records = malloc(n * sizeof *records);
-  if (!records || fread(records, sizeof *records, n, f) != n) return 1;
+  if (!records || fread(records, sizeof *records, n, f) != n) {
+    fprintf(stderr, "train_reversi: cannot read %s\n", in_path);
+    fclose(f);
+    return 1;
+  }
   fclose(f);
+  for (size_t i = 0; i < n; i++) {
+    const record *r = &records[i];
+    if ((r->player & r->opponent) || r->score < -64 || r->score > 64 ||
+        r->empties != 64 - __builtin_popcountll(r->player | r->opponent)) {
+      fprintf(stderr, "train_reversi: position %zu of %s is not one "
+                      "(overlapping discs, a wrong empty count or score)\n",
+              i + 1, in_path);
+      return 1;
+    }
+  }
   problem pb = {calloc(n, sizeof(sample)), n,
                 malloc(n * EVAL_FEATURES * sizeof(uint32_t)),
                 reversi_eval_weight_count(), {0}};
   for (int a = 0; a < EVAL_ANCHORS; a++) pb.lambda[a] = lambda_stage;
   pb.lambda[COMMON] = lambda;
   bool *train = malloc(n), *held = malloc(n), *all = malloc(n);
-  if (!pb.samples || !pb.features || !train || !held || !all) return 1;
+  if (!pb.samples || !pb.features || !train || !held || !all)
+    return failed("out of memory");
   uint32_t at = 0;
   for (size_t i = 0; i < n; i++) {
     const record *r = &records[i];
@@ -326,7 +360,7 @@ static int fit(const char *out_path, const char *in_path, double lambda,
   }
   size_t total = (size_t)pb.weights * EVAL_ANCHORS;
   double *w = calloc(total + pb.weights, sizeof *w);
-  if (!w) return 1;
+  if (!w) return failed("out of memory");
   fprintf(stderr, "%zu positions, %d weights an anchor, lambda %g and %g\n",
           n, pb.weights, lambda, lambda_stage);
   double t = limit_clock();
@@ -341,26 +375,65 @@ static int fit(const char *out_path, const char *in_path, double lambda,
   int16_t *weights = malloc(total * sizeof *weights);
   size_t size = total * 3 + 8;
   unsigned char *bytes = malloc(size);
-  if (!weights || !bytes) return 1;
+  if (!weights || !bytes) return failed("out of memory");
   for (size_t k = 0; k < total; k++) {
     double v = round(100 * (w[k] + w[total + k % (size_t)pb.weights]));
     weights[k] = (int16_t)(v > 32767 ? 32767 : v < -32767 ? -32767 : v);
   }
   size = reversi_eval_encode(weights, pb.weights, bytes, size);
   f = fopen(out_path, "wb");
-  if (!f || !size || fwrite(bytes, 1, size, f) != size) return 1;
-  fclose(f);
+  if (!f || !size || fwrite(bytes, 1, size, f) != size || fclose(f)) {
+    perror(out_path);
+    return 1;
+  }
   fprintf(stderr, "wrote %s: %zu bytes\n", out_path, size);
   return 0;
 }
 
+/* A whole number from text within [low, high], or false with a message
+   naming what: arguments are checked before any work starts. */
+static bool number(const char *text, const char *what, long long low,
+                   long long high, long long *out) {
+  char *end;
+  long long x = strtoll(text, &end, 10);
+  if (end == text || *end || x < low || x > high) {
+    fprintf(stderr, "train_reversi: %s must be a whole number from %lld to "
+                    "%lld, not '%s'\n", what, low, high, text);
+    return false;
+  }
+  *out = x;
+  return true;
+}
+
+static bool positive(const char *text, const char *what, double *out) {
+  char *end;
+  *out = strtod(text, &end);
+  if (end == text || *end || !(*out > 0)) {
+    fprintf(stderr, "train_reversi: %s must be a number above 0, not '%s'\n",
+            what, text);
+    return false;
+  }
+  return true;
+}
+
 int main(int argc, char **argv) {
-  if (argc >= 5 && strcmp(argv[1], "positions") == 0)
-    return positions(argv[2], argc > 6 ? atoi(argv[6]) : 0, atoi(argv[3]),
-                     strtoull(argv[4], NULL, 10), argc > 5 ? atoi(argv[5]) : 2);
-  if (argc >= 4 && strcmp(argv[1], "fit") == 0)
-    return fit(argv[2], argv[3], argc > 4 ? atof(argv[4]) : 10,
-               argc > 5 ? atof(argv[5]) : 300);
+  if (argc >= 5 && argc <= 7 && strcmp(argv[1], "positions") == 0) {
+    long long games, seed, threads = 2, first = 0;
+    if (!number(argv[3], "GAMES", 1, 100000000, &games) ||
+        !number(argv[4], "SEED", 0, LLONG_MAX, &seed) ||
+        (argc > 5 && !number(argv[5], "THREADS", 1, 64, &threads)) ||
+        (argc > 6 && !number(argv[6], "FIRST", 0, games - 1, &first)))
+      return 2;
+    return positions(argv[2], (int)first, (int)games, (uint64_t)seed,
+                     (int)threads);
+  }
+  if (argc >= 4 && argc <= 6 && strcmp(argv[1], "fit") == 0) {
+    double lambda = 10, lambda_stage = 300;
+    if ((argc > 4 && !positive(argv[4], "LAMBDA", &lambda)) ||
+        (argc > 5 && !positive(argv[5], "LAMBDA_STAGE", &lambda_stage)))
+      return 2;
+    return fit(argv[2], argv[3], lambda, lambda_stage);
+  }
   fprintf(stderr, "usage: train_reversi positions OUT GAMES SEED [THREADS [FIRST]]\n"
                   "       train_reversi fit WEIGHTS POSITIONS [LAMBDA [LAMBDA_STAGE]]\n");
   return 2;
