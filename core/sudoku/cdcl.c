@@ -556,15 +556,14 @@ static void report(cdcl *c) {
   if (sudoku_found(c->s, &solution)) c->s->complete = false;
 }
 
-/* Returns false for lack of memory. */
 /* Lookahead: the members of the smallest groups are each tried with
    propagation alone; a member that fails is a conflict at the level
    below (true returned, the conflict set); otherwise *x is a member of
    the group whose members together leave least, by the estimate that a
    try which made g assignments leaves 2^(-g/alpha) of the search. */
 static bool lookahead(cdcl *c, int *x) {
-  int cand[64], cand_n = 0, cand_size[64];
-  double cand_act[64];
+  int cand[LOOKAHEAD_GROUPS], cand_n = 0, cand_size[LOOKAHEAD_GROUPS];
+  double cand_act[LOOKAHEAD_GROUPS];
   int k = LOOKAHEAD_GROUPS;
   for (int g = 0; g < c->groups; g++) {
     uint32_t m = c->open[g];

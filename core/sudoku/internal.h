@@ -49,6 +49,12 @@ void sudoku_map_units(int size, uint16_t unit[][SUDOKU_MAX_SIDE],
    NULL when neither visit nor first (for the first solution) reads it. */
 bool sudoku_found(sudoku_search *s, const sudoku_grid *solution);
 
+/* Whether the next sudoku_found reads its solution: an engine that has
+   to build the grid may skip it otherwise. */
+static inline bool sudoku_needs_grid(const sudoku_search *s) {
+  return s->visit || (s->first && s->solutions == 0);
+}
+
 /* One guess: counts it; true when the budget is spent. */
 static inline bool sudoku_guess(sudoku_search *s) {
   s->guesses++;

@@ -184,12 +184,16 @@ static inline uint32_t cell_digits(const band_view *v, int pos) {
 #endif
 }
 
+/* The mini-rows of a band word that hold any of its cells. */
+static inline uint32_t band_minirows(uint32_t a) {
+  return row_minirows[a & 0x1ff] | (uint32_t)row_minirows[a >> 9 & 0x1ff] << 3 |
+         (uint32_t)row_minirows[a >> 18] << 6;
+}
+
 /* Applies the band rule to word i; false when it leaves no way. */
 static inline bool update_band(state9 *s, int i) {
   uint32_t a = s->cand[i];
-  uint32_t open = row_minirows[a & 0x1ff] |
-                  (uint32_t)row_minirows[a >> 9 & 0x1ff] << 3 |
-                  (uint32_t)row_minirows[a >> 18] << 6;
+  uint32_t open = band_minirows(a);
   a &= band_shape[open];
   if (!a) return false;
   s->cand[i] = a;
@@ -427,10 +431,8 @@ static uint32_t choose(const state9 *st, int *band, int *pos) {
       }
   }
   if (best_digits) return best_digits;
-  uint32_t digits = 0;
-  for (int d = 0; d < 9; d++)
-    digits |= (st->cand[3 * d + *band] >> *pos & 1) << d;
-  return digits;
+  band_view v = view_band(st, *band);
+  return cell_digits(&v, *pos);
 }
 
 static void search(solver9 *sv, state9 *st) {
@@ -438,7 +440,7 @@ static void search(solver9 *sv, state9 *st) {
     if (!propagate(st)) return;
     if ((st->placed[0] & st->placed[1] & st->placed[2]) == ALL27) {
       sudoku_search *s = sv->s;
-      if (s->visit || (s->first && s->solutions == 0)) {
+      if (sudoku_needs_grid(s)) {
         sudoku_grid solution;
         to_grid(st, &solution);
         if (sudoku_found(s, &solution)) sv->stop = true;
@@ -483,9 +485,7 @@ static bool start(const sudoku_grid *grid, state9 *st) {
     uint32_t columns = 0, taken[3], clash = 0;
     for (int b = 0; b < 3; b++) {
       uint32_t here = at[d3 + b], col = cell_columns(here);
-      uint32_t minirows = row_minirows[here & 0x1ff] |
-                          (uint32_t)row_minirows[here >> 9 & 0x1ff] << 3 |
-                          (uint32_t)row_minirows[here >> 18] << 6;
+      uint32_t minirows = band_minirows(here);
       taken[b] = given_lines[minirows];
       /* twice in a column, a mini-row, a row or a box */
       int n = sudoku_bit_count(here);

@@ -458,6 +458,9 @@ describe("connect4 opening book", function()
     assert_raises({"plies out of range"}, connect4.make_book, path,
                   {width = 5, height = 4, plies = 21})
     assert_raises({"string expected, got no value"}, connect4.make_book)
+    assert_raises({"connect4: progress must be a function (got number)"},
+                  connect4.make_book, path .. ".3", {width = 4, height = 4, progress = 1})
+    assert.is_nil(io.open(path .. ".3"))
     local info, err = connect4.make_book(path, {nodes = 1000})
     assert.is_nil(info)
     assert.truthy(err:find("stopped before the end", 1, true))
