@@ -6,11 +6,7 @@
 bin=${1:-.}
 prefix=$(mktemp -d)
 trap 'rm -rf "$prefix"' EXIT
-n=0
-check() {
-  n=$((n + 1))
-  if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+. "$(dirname "$0")/tap.sh"
 
 if [ "$bin" = . ]; then
   make --no-print-directory -s install PREFIX="$prefix" >/dev/null 2>&1

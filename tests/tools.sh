@@ -8,11 +8,7 @@
 train=${1:-build/release/tools}/train_reversi
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-n=0
-check() {
-  n=$((n + 1))
-  if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+. "$(dirname "$0")/tap.sh"
 
 # refuses NAME EXPECTED-MESSAGE ARGS...: exits non-zero, says it, no weights.
 refuses() {
