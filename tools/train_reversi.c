@@ -296,6 +296,58 @@ static double error_of(const problem *pb, const double *w, const bool *use,
   return sqrt(sum / (n ? n : 1));
 }
 
+/* The fit itself, on memory fit has made ready: weights w (common part
+   last), their rounded sum per anchor in weights, encoded in bytes, then
+   written to out_path.  Returns the exit status. */
+static int fit_weights(problem *pb, const record *records, bool *train,
+                       bool *held, bool *all, double *w, int16_t *weights,
+                       unsigned char *bytes, size_t size, const char *out_path,
+                       double lambda, double lambda_stage) {
+  size_t n = pb->n;
+  uint32_t at = 0;
+  for (size_t i = 0; i < n; i++) {
+    const record *r = &records[i];
+    sample *s = &pb->samples[i];
+    s->score = r->score;
+    double share[EVAL_ANCHORS];
+    reversi_eval_shares(r->empties, share);
+    for (int a = 0; a < EVAL_ANCHORS; a++) s->share[a] = (float)share[a];
+    s->share[COMMON] = 1;
+    s->first = at;
+    s->count = reversi_eval_features(r->player, r->opponent, pb->features + at);
+    at += (uint32_t)s->count;
+    held[i] = r->game % 10 == 0;
+    train[i] = !held[i];
+    all[i] = true;
+  }
+  size_t total = (size_t)pb->weights * EVAL_ANCHORS;
+  fprintf(stderr, "%zu positions, %d weights an anchor, lambda %g and %g\n",
+          n, pb->weights, lambda, lambda_stage);
+  double t = limit_clock();
+  for (int round = 1; round <= 4; round++) {
+    solve_ridge(pb, train, w, 50);
+    fprintf(stderr, "  %d iterations: error %.3f discs, held out %.3f (%.0f s)\n",
+            50 * round, error_of(pb, w, train, records, false),
+            error_of(pb, w, held, records, round == 4), limit_clock() - t);
+  }
+  solve_ridge(pb, all, w, 100);
+  fprintf(stderr, "  all: error %.3f discs\n", error_of(pb, w, all, records, false));
+  for (size_t k = 0; k < total; k++) {
+    double v = round(100 * (w[k] + w[total + k % (size_t)pb->weights]));
+    weights[k] = (int16_t)(v > 32767 ? 32767 : v < -32767 ? -32767 : v);
+  }
+  size = reversi_eval_encode(weights, pb->weights, bytes, size);
+  FILE *f = fopen(out_path, "wb");
+  bool written = f && size && fwrite(bytes, 1, size, f) == size;
+  if (f && fclose(f)) written = false;
+  if (!written) {
+    perror(out_path);
+    return 1;
+  }
+  fprintf(stderr, "wrote %s: %zu bytes\n", out_path, size);
+  return 0;
+}
+
 static int fit(const char *out_path, const char *in_path, double lambda,
                double lambda_stage) {
   FILE *f = fopen(in_path, "rb");
@@ -331,6 +383,7 @@ static int fit(const char *out_path, const char *in_path, double lambda,
       fprintf(stderr, "train_reversi: position %zu of %s is not one "
                       "(overlapping discs, a wrong empty count or score)\n",
               i + 1, in_path);
+      free(records);
       return 1;
     }
   }
@@ -340,54 +393,26 @@ static int fit(const char *out_path, const char *in_path, double lambda,
   for (int a = 0; a < EVAL_ANCHORS; a++) pb.lambda[a] = lambda_stage;
   pb.lambda[COMMON] = lambda;
   bool *train = malloc(n), *held = malloc(n), *all = malloc(n);
-  if (!pb.samples || !pb.features || !train || !held || !all)
-    return failed("out of memory");
-  uint32_t at = 0;
-  for (size_t i = 0; i < n; i++) {
-    const record *r = &records[i];
-    sample *s = &pb.samples[i];
-    s->score = r->score;
-    double share[EVAL_ANCHORS];
-    reversi_eval_shares(r->empties, share);
-    for (int a = 0; a < EVAL_ANCHORS; a++) s->share[a] = (float)share[a];
-    s->share[COMMON] = 1;
-    s->first = at;
-    s->count = reversi_eval_features(r->player, r->opponent, pb.features + at);
-    at += (uint32_t)s->count;
-    held[i] = r->game % 10 == 0;
-    train[i] = !held[i];
-    all[i] = true;
-  }
-  size_t total = (size_t)pb.weights * EVAL_ANCHORS;
+  size_t total = (size_t)pb.weights * EVAL_ANCHORS, size = total * 3 + 8;
   double *w = calloc(total + pb.weights, sizeof *w);
-  if (!w) return failed("out of memory");
-  fprintf(stderr, "%zu positions, %d weights an anchor, lambda %g and %g\n",
-          n, pb.weights, lambda, lambda_stage);
-  double t = limit_clock();
-  for (int round = 1; round <= 4; round++) {
-    solve_ridge(&pb, train, w, 50);
-    fprintf(stderr, "  %d iterations: error %.3f discs, held out %.3f (%.0f s)\n",
-            50 * round, error_of(&pb, w, train, records, false),
-            error_of(&pb, w, held, records, round == 4), limit_clock() - t);
-  }
-  solve_ridge(&pb, all, w, 100);
-  fprintf(stderr, "  all: error %.3f discs\n", error_of(&pb, w, all, records, false));
   int16_t *weights = malloc(total * sizeof *weights);
-  size_t size = total * 3 + 8;
   unsigned char *bytes = malloc(size);
-  if (!weights || !bytes) return failed("out of memory");
-  for (size_t k = 0; k < total; k++) {
-    double v = round(100 * (w[k] + w[total + k % (size_t)pb.weights]));
-    weights[k] = (int16_t)(v > 32767 ? 32767 : v < -32767 ? -32767 : v);
-  }
-  size = reversi_eval_encode(weights, pb.weights, bytes, size);
-  f = fopen(out_path, "wb");
-  if (!f || !size || fwrite(bytes, 1, size, f) != size || fclose(f)) {
-    perror(out_path);
-    return 1;
-  }
-  fprintf(stderr, "wrote %s: %zu bytes\n", out_path, size);
-  return 0;
+  int status = 1;
+  if (pb.samples && pb.features && train && held && all && w && weights && bytes)
+    status = fit_weights(&pb, records, train, held, all, w, weights, bytes,
+                         size, out_path, lambda, lambda_stage);
+  else
+    failed("out of memory");
+  free(records);
+  free(pb.samples);
+  free(pb.features);
+  free(train);
+  free(held);
+  free(all);
+  free(w);
+  free(weights);
+  free(bytes);
+  return status;
 }
 
 /* A whole number from text within [low, high], or false with a message
