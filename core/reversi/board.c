@@ -86,7 +86,7 @@ uint64_t reversi_moves_of(uint64_t player, uint64_t opponent) {
 #endif
 
 /* The rays of every square (reversi.h), made once before main. */
-uint64_t reversi_ray[64][8];
+_Alignas(64) uint64_t reversi_ray[64][8];
 
 __attribute__((constructor)) static void make_rays(void) {
   static const int step[8][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1},
