@@ -4,22 +4,24 @@
 ** MTD(f) at the root: a series of null-window searches closing in on the
 ** score, so the negamax below (alpha-beta, fail-soft) only ever sees
 ** null windows, and each search re-uses the table of the ones before.
-** Far from the end (more than SHALLOW empties) a node sorts its moves
-** fastest first, by the replies they leave the opponent, tries the
-** table's best move before them, and cuts when the opponent's stable
-** discs already hold the score below alpha.  With many empties, a shallow
+** Far from the end (more than SHALLOW empties) a node tries the table's
+** best move first, and only when that does not cut sorts the others
+** fastest first, by the replies they leave the opponent; it cuts when
+** the opponent's stable discs already hold the score below alpha.  With many empties, a shallow
 ** search of the evaluation refines the order; near the start a move whose
 ** position mirrors a sibling's is skipped; a child the table already
 ** holds beyond the window cuts at once.  Near the end, move generation
 ** costs more than it saves: a node tries the empty squares directly,
 ** those in a quadrant with an odd number of empties first (parity: the
 ** last move of a region is worth having), corners before the squares
-** next to them.  The last empty square is counted without playing it
-** (on 8x8, from tables of its four lines).
+** next to them; the last four squares have code of their own.  The last
+** empty square is counted without playing it (on 8x8, from tables of its
+** four lines).
 */
-#include <limits.h>
+#define _DEFAULT_SOURCE         /* madvise's MADV_HUGEPAGE */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "solve.h"
 
@@ -69,29 +71,35 @@ struct reversi_solver {
 
 /* ---- stability ---- */
 
-/* Spreads the squares of set along one line direction, both ways, over
-   any square; wrap keeps a step from jumping an edge. */
-#define SPREAD(set, n, wrap_up, wrap_down) do {                       \
-    for (int i_ = 0; i_ < 7; i_++)                                    \
-      set |= ((set << (n)) & (wrap_up)) | ((set >> (n)) & (wrap_down)); \
-  } while (0)
+/* The squares of set spread along one line direction, both ways, over
+   any square: steps of 1, 2 and 4 squares (reaching 7), each kept to the
+   squares it can land on without jumping an edge (up: the squares a step
+   of n towards higher bits lands on; down: towards lower bits). */
+static inline uint64_t spread(uint64_t set, int n, uint64_t up, uint64_t down) {
+  uint64_t up2 = up & up << n, up4 = up2 & up2 << 2 * n;
+  uint64_t down2 = down & down >> n, down4 = down2 & down2 >> 2 * n;
+  uint64_t a = set | (set << n & up), b = set | (set >> n & down);
+  a |= a << 2 * n & up2;
+  b |= b >> 2 * n & down2;
+  return a | (a << 4 * n & up4) | b | (b >> 4 * n & down4);
+}
 
 uint64_t reversi_stable(uint64_t player, uint64_t opponent, uint64_t mask) {
   /* A line with no empty square stays as it is in that direction; the
      squares outside the board count as full. */
   uint64_t empty = ~(player | opponent) & mask;
-  uint64_t h = empty, v = empty, d9 = empty, d7 = empty;
-  SPREAD(h, 1, ~COLUMN_A, ~COLUMN_H);
-  SPREAD(v, 8, ~(uint64_t)0, ~(uint64_t)0);
-  SPREAD(d9, 9, ~COLUMN_A, ~COLUMN_H);
-  SPREAD(d7, 7, ~COLUMN_H, ~COLUMN_A);
+  uint64_t h = spread(empty, 1, ~COLUMN_A, ~COLUMN_H);
+  uint64_t v = spread(empty, 8, ~(uint64_t)0, ~(uint64_t)0);
+  uint64_t d9 = spread(empty, 9, ~COLUMN_A, ~COLUMN_H);
+  uint64_t d7 = spread(empty, 7, ~COLUMN_H, ~COLUMN_A);
   uint64_t border = COLUMN_A | COLUMN_H | ROW_1 | ROW_8;
   uint64_t full_h = ~h | COLUMN_A | COLUMN_H, full_v = ~v | ROW_1 | ROW_8;
   uint64_t full_d9 = ~d9 | border, full_d7 = ~d7 | border;
   /* A disc is stable when, in each direction, its line is full or one of
      its two neighbours is a stable disc of its colour or off the board.
-     Growing from none reaches the largest such set. */
-  uint64_t stable = 0;
+     Growing from the discs whose four lines are full reaches the
+     largest such set. */
+  uint64_t stable = player & full_h & full_v & full_d9 & full_d7 & mask;
   for (;;) {
     uint64_t a = stable | ~mask;
     uint64_t next = player & mask & (full_h | a << 1 | a >> 1) &
@@ -109,12 +117,20 @@ reversi_solver *reversi_solver_new(int log2_entries) {
   reversi_solver *s = calloc(1, sizeof *s);
   if (!s) return NULL;
   s->buckets = ((uint64_t)1 << log2_entries) / BUCKET_WAYS;
-  s->table = aligned_alloc(64, s->buckets * sizeof *s->table);
+  /* On huge pages where the system has them: a probe lands anywhere in
+     the table, and with small pages nearly every one missed the TLB too. */
+  size_t bytes = s->buckets * sizeof *s->table;
+  size_t huge = (size_t)1 << 21;
+  size_t rounded = bytes >= huge ? (bytes + huge - 1) & ~(huge - 1) : bytes;
+  s->table = aligned_alloc(rounded >= huge ? huge : 64, rounded);
   if (!s->table) {
     free(s);
     return NULL;
   }
-  memset(s->table, 0, s->buckets * sizeof *s->table);
+#ifdef MADV_HUGEPAGE
+  if (rounded >= huge) madvise(s->table, rounded, MADV_HUGEPAGE);
+#endif
+  memset(s->table, 0, bytes);
   return s;
 }
 
@@ -318,12 +334,84 @@ static int last_two(reversi_solver *s, uint64_t p, uint64_t o, int x, int y,
   return final_diff(p, o, 2);             /* both passed: swapped back */
 }
 
+/* Three empty squares, tried in the order given, on a null window: the
+   score is above alpha or not. */
+static int last_three(reversi_solver *s, uint64_t p, uint64_t o, int x,
+                      int y, int z, int alpha) {
+  s->limit->nodes++;
+  for (int side = 0; side < 2; side++) {     /* the player, then after a pass */
+    int best = -INF;
+    for (int i = 0; i < 3; i++) {
+      if (o & neighbour[x]) {
+        uint64_t flips = reversi_flips(p, o, x);
+        if (flips) {
+          int score = -last_two(s, o & ~flips, p | flips | (uint64_t)1 << x,
+                                y, z, -alpha);
+          if (score > best) {
+            best = score;
+            if (best > alpha) break;
+          }
+        }
+      }
+      int t = x;                                /* x, y, z -> y, z, x */
+      x = y;
+      y = z;
+      z = t;
+    }
+    if (best > -INF) return side ? -best : best;
+    uint64_t t = p;                             /* pass */
+    p = o;
+    o = t;
+    alpha = -alpha - 1;
+  }
+  return final_diff(p, o, 3);             /* both passed: swapped back */
+}
+
+/* Four empty squares of list, one a byte, on a null window.  When two
+   share a quadrant and the other two are alone in theirs, those two come
+   first (parity); every other case has all four odd or all four even. */
+static int last_four(reversi_solver *s, uint64_t p, uint64_t o,
+                     uint64_t list, unsigned parity, int alpha) {
+  int sq[4], k = 0;
+  for (int round = 0; round < 2; round++)       /* odd quadrants, then even */
+    for (int i = 0; i < 4; i++) {
+      int x = list >> 8 * i & 0xff;
+      if ((quadrant[x] & parity ? 0 : 1) == round) sq[k++] = x;
+    }
+  s->limit->nodes++;
+  for (int side = 0; side < 2; side++) {     /* the player, then after a pass */
+    int best = -INF;
+    for (int i = 0; i < 4; i++) {
+      int x = sq[i];
+      if (o & neighbour[x]) {
+        uint64_t flips = reversi_flips(p, o, x);
+        if (flips) {
+          int a = sq[i == 0], b = sq[i <= 1 ? 2 : 1], c = sq[i <= 2 ? 3 : 2];
+          int score = -last_three(s, o & ~flips, p | flips | (uint64_t)1 << x,
+                                  a, b, c, -alpha - 1);
+          if (score > best) {
+            best = score;
+            if (best > alpha) break;
+          }
+        }
+      }
+    }
+    if (best > -INF) return side ? -best : best;
+    uint64_t t = p;                             /* pass */
+    p = o;
+    o = t;
+    alpha = -alpha - 1;
+  }
+  return final_diff(p, o, 4);             /* both passed: swapped back */
+}
+
 /* Tries the n <= SHALLOW empty squares of list, one a byte from the
    lowest (best class first), those of the quadrants with an odd number
    of empties (parity) before the others. */
 static int shallow_list(reversi_solver *s, uint64_t p, uint64_t o,
                         uint64_t list, int n, unsigned parity, int alpha,
                         int beta) {
+  if (n == 4 && beta == alpha + 1) return last_four(s, p, o, list, parity, alpha);
   if (n == 2) return last_two(s, p, o, list & 0xff, list >> 8 & 0xff, beta);
   s->limit->nodes++;
   int best = -INF;
@@ -382,29 +470,33 @@ typedef struct move {
 } move;
 
 
-/* The moves of p in order: hint first, then fastest first (fewest
-   replies, a corner reply counting twice), less so the fewer empty
-   squares next to p's discs (the opponent's replies to come), the more
-   corners and edge squares next to them p holds, and a corner move.
-   (Weights tried on FFO #20-#39: the corner terms save 11% of nodes.)
-   Returns how many. */
+/* The moves of p in order, fastest first: fewest replies, a corner reply
+   counting twice.  Where the children are in the table (deep), their
+   buckets are prefetched, and the key counts too, for less, the fewer
+   empty squares next to p's discs (the opponent's replies to come), the
+   more corners and edge squares next to them p holds, and a corner move
+   (weights tried on FFO #20-#39: the corner terms save 11% of nodes).
+   Nearer the end those terms changed nothing (FFO #41-#42: as many
+   nodes, 1.5% more instructions).  Returns how many. */
 static int order_moves(const reversi_solver *s, uint64_t p, uint64_t o,
-                       uint64_t moves, int hint, bool prefetch, move *list) {
+                       uint64_t moves, bool deep, move *list) {
   int n = 0;
   for (; moves; moves &= moves - 1) {
     int square = __builtin_ctzll(moves);
     uint64_t flips = reversi_flips(p, o, square);
     uint64_t mine = p | flips | (uint64_t)1 << square, theirs = o & ~flips;
     uint64_t replies = reversi_moves_of(theirs, mine) & s->mask;
-    if (prefetch) __builtin_prefetch(bucket_of(s, theirs, mine));
-    uint64_t near = reversi_neighbours(mine) & ~(mine | theirs) & s->mask;
-    uint64_t held = mine & (s->corners | (reversi_neighbours(mine & s->corners) & s->order[2]));
-    int key = 16 * (__builtin_popcountll(replies) +
-                    __builtin_popcountll(replies & s->corners)) +
-              2 * __builtin_popcountll(near) -
-              2 * __builtin_popcountll(held) -
-              ((uint64_t)1 << square & s->corners ? 8 : 0);
-    if (square == hint) key = INT_MIN;
+    int key = __builtin_popcountll(replies) +
+              __builtin_popcountll(replies & s->corners);
+    if (deep) {
+      __builtin_prefetch(bucket_of(s, theirs, mine));
+      uint64_t near = reversi_neighbours(mine) & ~(mine | theirs) & s->mask;
+      uint64_t held = mine & (s->corners | (reversi_neighbours(mine & s->corners) &
+                                            s->order[2]));
+      key = 16 * key + 2 * __builtin_popcountll(near) -
+            2 * __builtin_popcountll(held) -
+            ((uint64_t)1 << square & s->corners ? 8 : 0);
+    }
     int i = n++;
     for (; i > 0 && list[i - 1].key > key; i--) list[i] = list[i - 1];
     list[i] = (move){flips, square, key};
@@ -464,13 +556,12 @@ static int eval_search(reversi_solver *s, uint64_t p, uint64_t o, int depth,
 }
 
 /* Re-keys the moves by a shallow search of each, the fastest-first key
-   weighing in (the hint stays first), and sorts them again. */
+   weighing in, and sorts them again. */
 static void order_by_search(reversi_solver *s, uint64_t p, uint64_t o, int n,
                             move *list, int count) {
   int depth = 0;                /* the more empties, the more order saves */
   while (depth + 1 < SORT_DEPTHS && n >= s->sort_from[depth + 1]) depth++;
   for (int i = 0; i < count; i++) {
-    if (list[i].key == INT_MIN) continue;
     uint64_t bit = (uint64_t)1 << list[i].square;
     int score = -eval_search(s, o & ~list[i].flips, p | list[i].flips | bit,
                              depth, -EVAL_INF, EVAL_INF);
@@ -530,31 +621,43 @@ static int search(reversi_solver *s, uint64_t p, uint64_t o, int alpha,
       }
     }
   }
-  move list[64];
-  int count = order_moves(s, p, o, moves, hint, n - 1 >= TABLE_MIN, list);
-  /* A child the table already holds at or below -beta cuts at once
-     (enhanced transposition cut-off; its bucket is being prefetched):
-     10% fewer nodes on FFO #41-#42, 8% on 6x6 endgames. */
-  if (n > TABLE_MIN && !best_move) {
-    for (int i = 0; i < count; i++) {
-      uint64_t bit = (uint64_t)1 << list[i].square;
-      const entry *e = probe(s, o & ~list[i].flips, p | list[i].flips | bit);
-      if (e && -e->upper >= beta) return -e->upper;
-    }
-  }
-  if (n >= s->sort_from[0]) order_by_search(s, p, o, n, list, count);
-  int low = alpha, best = -INF, best_square = list[0].square;
+  int low = alpha, best = -INF, best_square = -1;
   bool near_start = n > s->squares - 4 - SYMMETRY_PLIES;
-  for (int i = 0; i < count; i++) {
-    /* A mirrored sibling has the same score: nothing to learn. */
-    if (near_start && i > 0 && mirrors_sibling(p, o, list, i)) continue;
-    int score = child(s, p, o, &list[i], alpha, beta, n);
+  /* The table's move first, before the others are ordered: when it cuts,
+     as it mostly does, their ordering is saved. */
+  if (hint >= 0 && moves >> hint & 1) {
+    move m = {reversi_flips(p, o, hint), hint, 0};
+    best = child(s, p, o, &m, alpha, beta, n);
     if (s->limit->stopped) return 0;
-    if (score > best) {
-      best = score;
-      best_square = list[i].square;
-      if (best > alpha) alpha = best;
-      if (alpha >= beta) break;
+    best_square = hint;
+    if (best > alpha) alpha = best;
+    moves &= ~((uint64_t)1 << hint);
+  }
+  if (alpha < beta && moves) {
+    move list[64];
+    int count = order_moves(s, p, o, moves, n - 1 >= TABLE_MIN, list);
+    /* A child the table already holds at or below -beta cuts at once
+       (enhanced transposition cut-off; its bucket is being prefetched):
+       10% fewer nodes on FFO #41-#42, 8% on 6x6 endgames. */
+    if (n > TABLE_MIN && !best_move) {
+      for (int i = 0; i < count; i++) {
+        uint64_t bit = (uint64_t)1 << list[i].square;
+        const entry *e = probe(s, o & ~list[i].flips, p | list[i].flips | bit);
+        if (e && -e->upper >= beta) return -e->upper;
+      }
+    }
+    if (n >= s->sort_from[0]) order_by_search(s, p, o, n, list, count);
+    for (int i = 0; i < count; i++) {
+      /* A mirrored sibling has the same score: nothing to learn. */
+      if (near_start && i > 0 && mirrors_sibling(p, o, list, i)) continue;
+      int score = child(s, p, o, &list[i], alpha, beta, n);
+      if (s->limit->stopped) return 0;
+      if (score > best) {
+        best = score;
+        best_square = list[i].square;
+        if (best > alpha) alpha = best;
+        if (alpha >= beta) break;
+      }
     }
   }
   if (n >= TABLE_MIN)
