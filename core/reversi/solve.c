@@ -7,16 +7,16 @@
 ** Far from the end (more than SHALLOW empties) a node tries the table's
 ** best move first, and only when that does not cut sorts the others
 ** fastest first, by the replies they leave the opponent; it cuts when
-** the opponent's stable discs already hold the score below alpha.  With many empties, a shallow
-** search of the evaluation refines the order; near the start a move whose
-** position mirrors a sibling's is skipped; a child the table already
-** holds beyond the window cuts at once.  Near the end, move generation
-** costs more than it saves: a node tries the empty squares directly,
-** those in a quadrant with an odd number of empties first (parity: the
-** last move of a region is worth having), corners before the squares
-** next to them; the last four squares have code of their own.  The last
-** empty square is counted without playing it (on 8x8, from tables of its
-** four lines).
+** the opponent's stable discs already hold the score below alpha.  With
+** many empties, a shallow search of the evaluation refines the order;
+** near the start a move whose position mirrors a sibling's is skipped; a
+** child the table already holds beyond the window cuts at once.  Near the
+** end, move generation costs more than it saves: a node tries the empty
+** squares directly, those in a quadrant with an odd number of empties
+** first (parity: the last move of a region is worth having), corners
+** before the squares next to them; the last four squares have code of
+** their own.  The last empty square is counted without playing it (on
+** 8x8, from tables of its four lines).
 */
 #define _DEFAULT_SOURCE         /* madvise's MADV_HUGEPAGE */
 #include <stdlib.h>
