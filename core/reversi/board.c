@@ -62,15 +62,7 @@ void reversi_init(reversi_board *board, int size) {
     (out) |= SHIFT(run_, n);                                         \
   } while (0)
 
-#ifdef __AVX2__
-/* With AVX2, four directions at a time (reversi.h). */
-uint64_t reversi_moves_of(uint64_t player, uint64_t opponent) {
-  __m256i p = _mm256_set1_epi64x((long long)player), o = reversi_lanes(opponent);
-  __m256i moves = _mm256_or_si256(reversi_step(reversi_runs(p, o, true), 1, true),
-                                  reversi_step(reversi_runs(p, o, false), 1, false));
-  return reversi_or_lanes(moves) & ~(player | opponent);
-}
-#else
+#ifndef __AVX2__            /* with AVX2: reversi.h */
 uint64_t reversi_moves_of(uint64_t player, uint64_t opponent) {
   uint64_t inner = opponent & NOT_EDGE_COLUMNS, moves = 0;
   MOVES_DIR(UP, player, inner, 1, moves);

@@ -49,8 +49,10 @@ void reversi_init(reversi_board *board, int size);
 
 /* The squares of the 8x8 board where player may play against opponent:
    each outflanks at least one line of opponent discs.  A smaller board
-   keeps those inside its mask. */
+   keeps those inside its mask.  (With AVX2 it is inline, below.) */
+#ifndef __AVX2__
 uint64_t reversi_moves_of(uint64_t player, uint64_t opponent);
+#endif
 
 /* The squares next to any of discs, in the eight directions. */
 static inline uint64_t reversi_neighbours(uint64_t discs) {
@@ -138,6 +140,14 @@ static inline uint64_t reversi_or_lanes(__m256i x) {
                               _mm256_extracti128_si256(x, 1));
   half = _mm_or_si128(half, _mm_unpackhi_epi64(half, half));
   return (uint64_t)_mm_cvtsi128_si64(half);
+}
+
+/* The squares beyond the runs that start next to a player disc. */
+static inline uint64_t reversi_moves_of(uint64_t player, uint64_t opponent) {
+  __m256i p = _mm256_set1_epi64x((long long)player), o = reversi_lanes(opponent);
+  __m256i moves = _mm256_or_si256(reversi_step(reversi_runs(p, o, true), 1, true),
+                                  reversi_step(reversi_runs(p, o, false), 1, false));
+  return reversi_or_lanes(moves) & ~(player | opponent);
 }
 
 /* The runs from the new disc that a player disc ends, in one sense. */

@@ -581,8 +581,8 @@ static void order_by_search(reversi_solver *s, uint64_t p, uint64_t o, int n,
 static int search(reversi_solver *s, uint64_t p, uint64_t o, int alpha,
                   int beta, int n, int *best_move);
 
-static int child(reversi_solver *s, uint64_t p, uint64_t o, const move *m,
-                 int alpha, int beta, int n) {
+static inline int child(reversi_solver *s, uint64_t p, uint64_t o, const move *m,
+                        int alpha, int beta, int n) {
   uint64_t bit = (uint64_t)1 << m->square;
   uint64_t mine = o & ~m->flips, theirs = p | m->flips | bit;
   if (n - 1 <= SHALLOW)
