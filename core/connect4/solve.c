@@ -129,7 +129,7 @@ static ALWAYS_INLINE int cell_index(uint64_t cell) {
 
 struct c4_table {
   uint64_t *entries;
-  int width, height;    /* the size whose positions it holds */
+  int width, height;    /* the size whose positions it holds; 0: none */
   const c4_book *book;  /* consulted by every solve, or NULL */
   c4_book *recording;   /* a book being generated, or NULL */
   uint64_t book_hits;   /* positions the book answered, ever */
@@ -167,6 +167,7 @@ uint64_t c4_table_book_hits(const c4_table *t) { return t->book_hits; }
 
 void c4_table_clear(c4_table *t) {
   memset(t->entries, 0, SLOTS * sizeof *t->entries);
+  t->width = t->height = 0;
 }
 
 /* The home slot of key: the top bits of its product. */
@@ -633,11 +634,12 @@ static void solver_init(solver *s, const c4_board *board, c4_table *table,
                   c4_book_height(book) == board->height
                   ? c4_book_plies(book) : -1;
   s->record_plies = table->recording ? c4_book_plies(table->recording) : -1;
-  if (table->width != board->width || table->height != board->height) {
+  /* positions of another size would be read as this size's */
+  if (table->width && (table->width != board->width ||
+                       table->height != board->height))
     c4_table_clear(table);
-    table->width = board->width;
-    table->height = board->height;
-  }
+  table->width = board->width;
+  table->height = board->height;
 }
 
 /* How far from 0 the strong solve steps its window one at a time. */
