@@ -449,6 +449,12 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
   uint64_t next = safe_moves(g, mask, their_wins);
   if (!next) return -(g->cells - moves) / 2;      /* every move loses */
   if (moves >= g->cells - 2) return 0;            /* nobody can win now */
+  bool etc = g->cells - moves > ETC_EMPTY;
+  if (etc)    /* the children's entries load while the bounds are worked out */
+    for (int i = 0; i < g->width; i++) {
+      uint64_t move = next & g->column[i];
+      if (move) table_prefetch(s->table, (current ^ mask) + (mask | move));
+    }
   int low = -(g->cells - 2 - moves) / 2;          /* no loss next move */
   if (alpha < low) {
     alpha = low;
@@ -547,12 +553,6 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
   uint64_t candidates[C4_MAX_WIDTH];
   int threats[C4_MAX_WIDTH];
   int n = 0;
-  bool etc = g->cells - moves > ETC_EMPTY;
-  if (etc)    /* the children's entries load while the moves are sorted */
-    for (int i = 0; i < g->width; i++) {
-      uint64_t move = next & g->column[i];
-      if (move) table_prefetch(s->table, (current ^ mask) + (mask | move));
-    }
   for (int i = 0; i < g->width; i++) {
     uint64_t move = next & g->column[g->order[i]];
     if (!move) continue;
