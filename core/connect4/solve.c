@@ -1,6 +1,10 @@
 /*
 ** solve.c: the exact Connect Four solver (see solve.h).
 */
+/* madvise's MADV_HUGEPAGE is a Linux extension, hidden by the build's
+   strict _POSIX_C_SOURCE unless asked for. */
+#define _DEFAULT_SOURCE
+
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
