@@ -454,7 +454,8 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
   if (!next) return -(g->cells - moves) / 2;      /* every move loses */
   if (moves >= g->cells - 2) return 0;            /* nobody can win now */
   bool etc = g->cells - moves > ETC_EMPTY;
-  if (etc)    /* the children's entries load while the bounds are worked out */
+  if (etc)    /* the children's entries load while the bounds and the
+                 move order are worked out */
     for (int i = 0; i < g->width; i++) {
       uint64_t move = next & g->column[i];
       if (move) table_prefetch(s->table, (current ^ mask) + (mask | move));
@@ -560,19 +561,6 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
   for (int i = 0; i < g->width; i++) {
     uint64_t move = next & g->column[g->order[i]];
     if (!move) continue;
-    if (etc) {
-      /* a child known to be bad enough for the opponent cuts at once */
-      int child_lower, child_upper;
-      table_get(s->table, (current ^ mask) + (mask | move), &child_lower,
-                &child_upper);
-      if (child_upper) {
-        int score = -(child_upper - 1 + s->min_score);
-        if (score >= beta) {
-          store(s, key, moves, score - s->min_score + 1, 0);
-          return score;
-        }
-      }
-    }
     uint64_t wins = winning_cells(g, current | move, mask);
     int t = count_bits(wins);
     /* Hunting a big win, moves whose threats must be answered at once
@@ -586,6 +574,20 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
     }
     candidates[j] = move;
     threats[j] = t;
+  }
+  /* A child known to be bad enough for the opponent cuts at once.  Looked
+     at last, when the entries prefetched above have had longest to come. */
+  for (int i = 0; etc && i < n; i++) {
+    int child_lower, child_upper;
+    table_get(s->table, (current ^ mask) + (mask | candidates[i]),
+              &child_lower, &child_upper);
+    if (child_upper) {
+      int score = -(child_upper - 1 + s->min_score);
+      if (score >= beta) {
+        store(s, key, moves, score - s->min_score + 1, 0);
+        return score;
+      }
+    }
   }
   for (int i = 0; i < n; i++) {
     uint64_t child_mask = mask | candidates[i];
