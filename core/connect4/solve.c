@@ -426,10 +426,19 @@ static ALWAYS_INLINE uint64_t safe_moves(const geometry *g, uint64_t mask,
   return possible & ~(theirs >> 1);
 }
 
+/* What the search passes down to a position besides the board: the
+   winning cells of both sides (an empty cell where one more chip of
+   theirs, or of the side to move, makes four), which the parent has
+   worked out to order its moves, and the position's threat_bound when
+   the parent has worked that out too, else NO_BOUND. */
+#define NO_BOUND 100
+
 static int negamax_standard(solver *s, uint64_t current, uint64_t mask,
-                            int moves, int alpha, int beta);
+                            int moves, int alpha, int beta,
+                            uint64_t their_wins, uint64_t my_wins, int threat);
 static int negamax_general(solver *s, uint64_t current, uint64_t mask,
-                           int moves, int alpha, int beta);
+                           int moves, int alpha, int beta,
+                           uint64_t their_wins, uint64_t my_wins, int threat);
 
 /* The 7x6 board's geometry, as geometry_init makes it, for the compiler
    to fold into negamax_standard. */
@@ -447,9 +456,9 @@ static const geometry standard_geometry = {
 static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
                                       bool standard, uint64_t current,
                                       uint64_t mask, int moves, int alpha,
-                                      int beta) {
+                                      int beta, uint64_t their_wins,
+                                      uint64_t my_wins, int threat) {
   if (limit_tick(s->limit)) return alpha;
-  uint64_t their_wins = winning_cells(g, current ^ mask, mask);
   uint64_t next = safe_moves(g, mask, their_wins);
   if (!next) return -(g->cells - moves) / 2;      /* every move loses */
   if (moves >= g->cells - 2) return 0;            /* nobody can win now */
@@ -488,7 +497,8 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
      cell under it */
   if (beta > -(g->height / 2) &&
       (their_wins & ~playable_cells(g, mask))) {
-    int bound = threat_bound(g, current, mask, their_wins, odd);
+    int bound = threat != NO_BOUND
+                ? threat : threat_bound(g, current, mask, their_wins, odd);
     if (bound <= 0 && bound < high) high = bound;
   }
   if (beta > high) {
@@ -537,17 +547,26 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
       if (bound == 1) break;
     }
   }
+  /* The mover's winning cells after each move: the child's their_wins,
+     and what the moves are ordered by. */
+  uint64_t wins_after[C4_MAX_WIDTH];
+  int threat_after[C4_MAX_WIDTH];
+  for (int c = 0; c < g->width; c++) {
+    uint64_t move = next & g->column[c];
+    if (move) wins_after[c] = winning_cells(g, current | move, mask | move);
+    threat_after[c] = NO_BOUND;
+  }
   /* and for the mover, a move after which a threat of its own wins so */
   uint64_t zugzwang_moves;
   if (alpha < g->height / 2 &&
-      (zugzwang_moves = threat_moves(g, mask, winning_cells(g, current, mask),
-                                     odd) & next)) {
+      (zugzwang_moves = threat_moves(g, mask, my_wins, odd) & next)) {
     for (uint64_t rest = zugzwang_moves; rest; rest &= rest - 1) {
       uint64_t cell = rest & -rest, child_mask = mask | cell;
       uint64_t child_odd = (child_mask + g->bottom) & ~g->mover_rows;
-      int bound = -threat_bound(g, current ^ mask, child_mask,
-                                winning_cells(g, current | cell, child_mask),
-                                child_odd);
+      int c = cell_index(cell) / (g->height + 1);
+      threat_after[c] = threat_bound(g, current ^ mask, child_mask,
+                                     wins_after[c], child_odd);
+      int bound = -threat_after[c];
       if (bound >= 0 && alpha < bound) {
         alpha = bound;
         if (alpha >= beta) return alpha;
@@ -555,13 +574,14 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
     }
   }
   /* Order: by threats made, ties kept in centre-first order. */
-  uint64_t candidates[C4_MAX_WIDTH];
+  int candidates[C4_MAX_WIDTH];
   int threats[C4_MAX_WIDTH];
   int n = 0;
   for (int i = 0; i < g->width; i++) {
-    uint64_t move = next & g->column[g->order[i]];
+    int column = g->order[i];
+    uint64_t move = next & g->column[column];
     if (!move) continue;
-    uint64_t wins = winning_cells(g, current | move, mask);
+    uint64_t wins = wins_after[column];
     int t = count_bits(wins);
     /* Hunting a big win, moves whose threats must be answered at once
        go first among equals: they find quick wins sooner. */
@@ -572,15 +592,16 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
       candidates[j] = candidates[j - 1];
       threats[j] = threats[j - 1];
     }
-    candidates[j] = move;
+    candidates[j] = column;
     threats[j] = t;
   }
   /* A child known to be bad enough for the opponent cuts at once.  Looked
      at last, when the entries prefetched above have had longest to come. */
   for (int i = 0; etc && i < n; i++) {
+    uint64_t move = next & g->column[candidates[i]];
     int child_lower, child_upper;
-    table_get(s->table, (current ^ mask) + (mask | candidates[i]),
-              &child_lower, &child_upper);
+    table_get(s->table, (current ^ mask) + (mask | move), &child_lower,
+              &child_upper);
     if (child_upper) {
       int score = -(child_upper - 1 + s->min_score);
       if (score >= beta) {
@@ -590,10 +611,15 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
     }
   }
   for (int i = 0; i < n; i++) {
-    uint64_t child_mask = mask | candidates[i];
+    int c = candidates[i];
+    uint64_t move = next & g->column[c], child_mask = mask | move;
     int score = standard
-      ? -negamax_standard(s, current ^ mask, child_mask, moves + 1, -beta, -alpha)
-      : -negamax_general(s, current ^ mask, child_mask, moves + 1, -beta, -alpha);
+      ? -negamax_standard(s, current ^ mask, child_mask, moves + 1, -beta,
+                          -alpha, wins_after[c], their_wins & ~move,
+                          threat_after[c])
+      : -negamax_general(s, current ^ mask, child_mask, moves + 1, -beta,
+                         -alpha, wins_after[c], their_wins & ~move,
+                         threat_after[c]);
     if (s->limit->stopped) return alpha;
     if (score >= beta) {
       store(s, key, moves, score - s->min_score + 1, 0);
@@ -606,23 +632,30 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
 }
 
 static int negamax_standard(solver *s, uint64_t current, uint64_t mask,
-                            int moves, int alpha, int beta) {
+                            int moves, int alpha, int beta,
+                            uint64_t their_wins, uint64_t my_wins, int threat) {
   return negamax_body(s, &standard_geometry, true, current, mask, moves,
-                      alpha, beta);
+                      alpha, beta, their_wins, my_wins, threat);
 }
 
 static int negamax_general(solver *s, uint64_t current, uint64_t mask,
-                           int moves, int alpha, int beta) {
-  return negamax_body(s, &s->g, false, current, mask, moves, alpha, beta);
+                           int moves, int alpha, int beta,
+                           uint64_t their_wins, uint64_t my_wins, int threat) {
+  return negamax_body(s, &s->g, false, current, mask, moves, alpha, beta,
+                      their_wins, my_wins, threat);
 }
 
 /* Score within (alpha, beta) of a position whose side to move cannot win
    at once and has played 'moves' chips in all; a bound outside it. */
 static int negamax(solver *s, uint64_t current, uint64_t mask, int moves,
                    int alpha, int beta) {
+  uint64_t their_wins = winning_cells(&s->g, current ^ mask, mask);
+  uint64_t my_wins = winning_cells(&s->g, current, mask);
   return s->g.width == 7 && s->g.height == 6
-         ? negamax_standard(s, current, mask, moves, alpha, beta)
-         : negamax_general(s, current, mask, moves, alpha, beta);
+         ? negamax_standard(s, current, mask, moves, alpha, beta, their_wins,
+                            my_wins, NO_BOUND)
+         : negamax_general(s, current, mask, moves, alpha, beta, their_wins,
+                           my_wins, NO_BOUND);
 }
 
 int c4_immediate_win_score(const c4_board *board) {
