@@ -465,10 +465,8 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
   bool etc = g->cells - moves > ETC_EMPTY;
   if (etc)    /* the children's entries load while the bounds and the
                  move order are worked out */
-    for (int i = 0; i < g->width; i++) {
-      uint64_t move = next & g->column[i];
-      if (move) table_prefetch(s->table, (current ^ mask) + (mask | move));
-    }
+    for (uint64_t rest = next; rest; rest &= rest - 1)
+      table_prefetch(s->table, (current ^ mask) + (mask | (rest & -rest)));
   int low = -(g->cells - 2 - moves) / 2;          /* no loss next move */
   if (alpha < low) {
     alpha = low;
