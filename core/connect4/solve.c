@@ -23,10 +23,23 @@
 #define ALWAYS_INLINE inline
 #endif
 
+/* Bitboards in the lanes of one vector (GCC's and clang's vector
+   extensions), worked on at once: four with AVX2, else two (SSE2 on
+   every x86-64). */
+#ifdef __AVX2__
+#define LANES 4
+#else
+#define LANES 2
+#endif
+typedef uint64_t lanes __attribute__((vector_size(LANES * sizeof(uint64_t))));
+
+/* Columns in whole vectors, the missing ones empty. */
+#define COLUMN_SLOTS ((C4_MAX_WIDTH + LANES - 1) / LANES * LANES)
+
 typedef struct geometry {
   uint64_t bottom;      /* the bottom cell of every column */
   uint64_t playable;    /* every cell of the board, no spare bits */
-  uint64_t column[C4_MAX_WIDTH];
+  uint64_t column[COLUMN_SLOTS];
   uint64_t mover_rows;  /* rows of the height's parity, the spare one too */
   int height, width, cells;
   int order[C4_MAX_WIDTH];  /* columns from the centre outwards */
@@ -37,6 +50,7 @@ static void geometry_init(geometry *g, const c4_board *board) {
   g->height = board->height;
   g->cells = board->width * board->height;
   g->bottom = g->playable = g->mover_rows = 0;
+  memset(g->column, 0, sizeof g->column);
   uint64_t one_column = (UINT64_C(1) << board->height) - 1;
   for (int c = 0; c < g->width; c++) {
     g->column[c] = one_column << (c * (board->height + 1));
@@ -56,21 +70,29 @@ static void geometry_init(geometry *g, const c4_board *board) {
 }
 
 /* Cells where a chip completes four along one direction (shift s). */
-static ALWAYS_INLINE uint64_t line_ends(uint64_t chips, int s) {
-  uint64_t pair = chips << s & chips << 2 * s;     /* two behind the cell */
-  uint64_t cells = pair & (chips << 3 * s | chips >> s);  /* xxx_, xx_x */
+static ALWAYS_INLINE lanes line_ends(lanes chips, int s) {
+  lanes pair = chips << s & chips << 2 * s;        /* two behind the cell */
+  lanes cells = pair & (chips << 3 * s | chips >> s);     /* xxx_, xx_x */
   pair = chips >> s & chips >> 2 * s;              /* two ahead of it */
   return cells | (pair & (chips << s | chips >> 3 * s));  /* x_xx, _xxx */
 }
 
-/* Empty cells where one more chip of 'chips' would make four. */
-static ALWAYS_INLINE uint64_t winning_cells(const geometry *g, uint64_t chips,
-                                            uint64_t mask) {
-  uint64_t cells = chips << 1 & chips << 2 & chips << 3;     /* on top */
+/* Empty cells where one more chip of 'chips' would make four, on LANES
+   boards at once. */
+static ALWAYS_INLINE lanes winning_cells_lanes(const geometry *g, lanes chips,
+                                               lanes mask) {
+  lanes cells = chips << 1 & chips << 2 & chips << 3;        /* on top */
   cells |= line_ends(chips, g->height + 1);
   cells |= line_ends(chips, g->height);
   cells |= line_ends(chips, g->height + 2);
   return cells & (g->playable ^ mask);
+}
+
+/* The same on one board. */
+static ALWAYS_INLINE uint64_t winning_cells(const geometry *g, uint64_t chips,
+                                            uint64_t mask) {
+  lanes one = {chips}, one_mask = {mask};
+  return winning_cells_lanes(g, one, one_mask)[0];
 }
 
 static ALWAYS_INLINE uint64_t fours(uint64_t cells, int s) {
@@ -547,13 +569,16 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
   }
   /* The mover's winning cells after each move: the child's their_wins,
      and what the moves are ordered by. */
-  uint64_t wins_after[C4_MAX_WIDTH];
-  int threat_after[C4_MAX_WIDTH];
-  for (int c = 0; c < g->width; c++) {
-    uint64_t move = next & g->column[c];
-    if (move) wins_after[c] = winning_cells(g, current | move, mask | move);
-    threat_after[c] = NO_BOUND;
+  uint64_t wins_after[COLUMN_SLOTS];
+  for (int c = 0; c < g->width; c += LANES) {
+    lanes move;
+    memcpy(&move, &g->column[c], sizeof move);
+    move &= next;
+    lanes wins = winning_cells_lanes(g, current | move, mask | move);
+    memcpy(&wins_after[c], &wins, sizeof wins);
   }
+  int threat_after[C4_MAX_WIDTH];
+  for (int c = 0; c < g->width; c++) threat_after[c] = NO_BOUND;
   /* and for the mover, a move after which a threat of its own wins so */
   uint64_t zugzwang_moves;
   if (alpha < g->height / 2 &&
