@@ -147,9 +147,10 @@ static ALWAYS_INLINE int cell_index(uint64_t cell) {
 ** costs one cache miss.  The key, current + mask, is unique for a board
 ** size (Pons).  It is multiplied by an odd constant, which maps 64-bit
 ** words one to one and carries every bit of the key into the top bits
-** of the product: the top 23 bits pick the home slot, and the entry
-** keeps the other 41 and the low bit of the home slot, which together
-** give the key back exactly: no two positions are ever confused.  (A
+** of the product: the top C4_TABLE_BITS bits pick the home slot, and
+** the entry keeps the others and the low bit of the home slot, which
+** together give the key back exactly: no two positions are ever
+** confused.  (A
 ** multiply and a shift cost less than Pons' prime modulus.)  A key lives
 ** in its home slot or the other one of its bucket.  The entry holds both
 ** bounds found so far, each as score - min_score + 1 (0: nothing known),
@@ -157,12 +158,13 @@ static ALWAYS_INLINE int cell_index(uint64_t cell) {
 ** cost more, is the one kept.
 **   bits  0..7   upper bound       bits 16..21  chips on the board
 **   bits  8..15  lower bound       bit  22      home slot's low bit
-**   bits 23..63  the product's low 41 bits
+**   bits C4_TABLE_BITS..63  the product's low 64 - C4_TABLE_BITS bits
 */
 
 #define HUGE_PAGE (2u << 20)
 #define SLOTS C4_TABLE_ENTRIES
-#define SLOT_BITS 23
+#define SLOT_BITS C4_TABLE_BITS
+_Static_assert(SLOT_BITS >= 23, "the product's bits must clear bit 22");
 #define KEY_FACTOR UINT64_C(0x9e3779b97f4a7c15)    /* odd: 2^64 / golden ratio */
 
 struct c4_table {
