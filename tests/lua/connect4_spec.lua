@@ -339,30 +339,20 @@ describe("connect4 solver", function()
     assert.equal(0, (connect4.new{width = 5, height = 4}:solve{weak = true}))
   end)
 
-  it("stops at a node limit and reports the bounds it has", function()
-    local game = connect4.new()
-    local score, column, info = game:solve{nodes = 2000}
-    assert.is_nil(score)
-    assert.is_nil(column)
-    assert.is_false(info.complete)
-    assert.equal("nodes", info.stopped)
-    assert.truthy(info.lower <= 1 and 1 <= info.upper)
-    local scores, info2 = game:analyze{nodes = 100}
-    assert.is_nil(scores)
-    assert.equal("nodes", info2.stopped)
-  end)
-
-  it("stops at a time limit and reports the bounds it has", function()
+  it("stops at a node or time limit and reports the bounds it has", function()
     local game = connect4.new()       -- without a book, a search of minutes
-    local score, column, info = game:solve{time = 0.05}
-    assert.is_nil(score)
-    assert.is_nil(column)
-    assert.is_false(info.complete)
-    assert.equal("time", info.stopped)
-    assert.truthy(info.lower <= 1 and 1 <= info.upper)
-    local scores, info2 = game:analyze{time = 0.05}
-    assert.is_nil(scores)
-    assert.equal("time", info2.stopped)
+    for _, limit in ipairs({{nodes = 2000}, {time = 0.05}}) do
+      local reason = limit.nodes and "nodes" or "time"
+      local score, column, info = game:solve(limit)
+      assert.is_nil(score)
+      assert.is_nil(column)
+      assert.is_false(info.complete)
+      assert.equal(reason, info.stopped)
+      assert.truthy(info.lower <= 1 and 1 <= info.upper)
+      local scores, info2 = game:analyze(limit)
+      assert.is_nil(scores)
+      assert.equal(reason, info2.stopped)
+    end
   end)
 
   it("reports progress: bounds that close in on the score", function()
