@@ -17,18 +17,15 @@
 
 /* ---- bitboard geometry ---- */
 
-/* The search is compiled twice (see negamax): once for any board, once
+/* This file needs GCC or clang: their builtins and vector extensions.
+
+   The search is compiled twice (see negamax): once for any board, once
    for 7x6 with its geometry known at compile time, where the helpers
    below must be inlined for their shifts to become constants. */
-#if defined(__GNUC__) || defined(__clang__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define ALWAYS_INLINE inline
-#endif
 
-/* Bitboards in the lanes of one vector (GCC's and clang's vector
-   extensions), worked on at once: four with AVX2, else two (SSE2 on
-   every x86-64). */
+/* Bitboards in the lanes of one vector, worked on at once: four with
+   AVX2, else two (SSE2 on every x86-64). */
 #ifdef __AVX2__
 #define LANES 4
 #else
@@ -98,12 +95,15 @@ static ALWAYS_INLINE uint64_t winning_cells(const geometry *g, uint64_t chips,
   return winning_cells_lanes(g, one, one_mask)[0];
 }
 
+#ifndef __AVX2__
 static ALWAYS_INLINE uint64_t fours(uint64_t cells, int s) {
   uint64_t pairs = cells & cells >> s;
   return pairs & pairs >> 2 * s;
 }
+#endif
 
-/* Whether cells holds four in a row. */
+/* Whether cells holds four in a row: along |, -, \ and /, a shift of
+   1, height + 1, height and height + 2. */
 static ALWAYS_INLINE bool has_line(const geometry *g, uint64_t cells) {
 #ifdef __AVX2__
   /* the four directions in the four lanes, shifted each by its own step */
@@ -123,22 +123,12 @@ static ALWAYS_INLINE uint64_t playable_cells(const geometry *g, uint64_t mask) {
 }
 
 static ALWAYS_INLINE int count_bits(uint64_t x) {
-#if defined(__GNUC__) || defined(__clang__)
   return __builtin_popcountll(x);
-#else
-  int n = 0;
-  for (; x; x &= x - 1) n++;
-  return n;
-#endif
 }
 
 /* The index of the one bit set in cell. */
 static ALWAYS_INLINE int cell_index(uint64_t cell) {
-#if defined(__GNUC__) || defined(__clang__)
   return __builtin_ctzll(cell);
-#else
-  return count_bits(cell - 1);
-#endif
 }
 
 /* ---- transposition table ----
@@ -234,12 +224,7 @@ static ALWAYS_INLINE uint64_t *table_find(const c4_table *t, uint64_t key) {
 
 /* Starts loading key's bucket, to be read soon. */
 static ALWAYS_INLINE void table_prefetch(const c4_table *t, uint64_t key) {
-#if defined(__GNUC__) || defined(__clang__)
   __builtin_prefetch(t->entries + (table_home(key) & ~UINT64_C(1)));
-#else
-  (void)t;
-  (void)key;
-#endif
 }
 
 /* Bound codes of key: *lower and *upper, 0 where nothing is known. */
