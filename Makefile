@@ -4,7 +4,7 @@
 #   make test       build and run every test (SANITIZE=1: under ASan/UBSan)
 #   make repl       build and start the REPL
 #   make bench      benchmarks (slow; never part of make test)
-#   make book       the Connect Four opening book (minutes)
+#   make book       the Connect Four opening book (about a minute)
 #   make reversi-weights  trains the 8x8 reversi evaluation anew (half an hour)
 #   make install    PREFIX=/usr/local by default
 #   make deps       install the Debian packages the rest needs

@@ -1,28 +1,45 @@
 /*
 ** solve.c: the exact Connect Four solver (see solve.h).
 */
+/* madvise's MADV_HUGEPAGE is a Linux extension, hidden by the build's
+   strict _POSIX_C_SOURCE unless asked for. */
+#define _DEFAULT_SOURCE
+
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#ifdef __AVX2__
+#include <immintrin.h>
+#endif
 
 #include "solve.h"
 #include "book.h"
 
 /* ---- bitboard geometry ---- */
 
-/* The search is compiled twice (see negamax): once for any board, once
+/* This file needs GCC or clang: their builtins and vector extensions.
+
+   The search is compiled twice (see negamax): once for any board, once
    for 7x6 with its geometry known at compile time, where the helpers
    below must be inlined for their shifts to become constants. */
-#if defined(__GNUC__) || defined(__clang__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
+
+/* Bitboards in the lanes of one vector, worked on at once: four with
+   AVX2, else two (SSE2 on every x86-64). */
+#ifdef __AVX2__
+#define LANES 4
 #else
-#define ALWAYS_INLINE inline
+#define LANES 2
 #endif
+typedef uint64_t lanes __attribute__((vector_size(LANES * sizeof(uint64_t))));
+
+/* Columns in whole vectors, the missing ones empty. */
+#define COLUMN_SLOTS ((C4_MAX_WIDTH + LANES - 1) / LANES * LANES)
 
 typedef struct geometry {
   uint64_t bottom;      /* the bottom cell of every column */
   uint64_t playable;    /* every cell of the board, no spare bits */
-  uint64_t column[C4_MAX_WIDTH];
+  uint64_t column[COLUMN_SLOTS];
   uint64_t mover_rows;  /* rows of the height's parity, the spare one too */
   int height, width, cells;
   int order[C4_MAX_WIDTH];  /* columns from the centre outwards */
@@ -33,6 +50,7 @@ static void geometry_init(geometry *g, const c4_board *board) {
   g->height = board->height;
   g->cells = board->width * board->height;
   g->bottom = g->playable = g->mover_rows = 0;
+  memset(g->column, 0, sizeof g->column);
   uint64_t one_column = (UINT64_C(1) << board->height) - 1;
   for (int c = 0; c < g->width; c++) {
     g->column[c] = one_column << (c * (board->height + 1));
@@ -52,32 +70,52 @@ static void geometry_init(geometry *g, const c4_board *board) {
 }
 
 /* Cells where a chip completes four along one direction (shift s). */
-static ALWAYS_INLINE uint64_t line_ends(uint64_t chips, int s) {
-  uint64_t pair = chips << s & chips << 2 * s;     /* two behind the cell */
-  uint64_t cells = pair & (chips << 3 * s | chips >> s);  /* xxx_, xx_x */
+static ALWAYS_INLINE lanes line_ends(lanes chips, int s) {
+  lanes pair = chips << s & chips << 2 * s;        /* two behind the cell */
+  lanes cells = pair & (chips << 3 * s | chips >> s);     /* xxx_, xx_x */
   pair = chips >> s & chips >> 2 * s;              /* two ahead of it */
   return cells | (pair & (chips << s | chips >> 3 * s));  /* x_xx, _xxx */
 }
 
-/* Empty cells where one more chip of 'chips' would make four. */
-static ALWAYS_INLINE uint64_t winning_cells(const geometry *g, uint64_t chips,
-                                            uint64_t mask) {
-  uint64_t cells = chips << 1 & chips << 2 & chips << 3;     /* on top */
+/* Empty cells where one more chip of 'chips' would make four, on LANES
+   boards at once. */
+static ALWAYS_INLINE lanes winning_cells_lanes(const geometry *g, lanes chips,
+                                               lanes mask) {
+  lanes cells = chips << 1 & chips << 2 & chips << 3;        /* on top */
   cells |= line_ends(chips, g->height + 1);
   cells |= line_ends(chips, g->height);
   cells |= line_ends(chips, g->height + 2);
   return cells & (g->playable ^ mask);
 }
 
+/* The same on one board. */
+static ALWAYS_INLINE uint64_t winning_cells(const geometry *g, uint64_t chips,
+                                            uint64_t mask) {
+  lanes one = {chips}, one_mask = {mask};
+  return winning_cells_lanes(g, one, one_mask)[0];
+}
+
+#ifndef __AVX2__
 static ALWAYS_INLINE uint64_t fours(uint64_t cells, int s) {
   uint64_t pairs = cells & cells >> s;
   return pairs & pairs >> 2 * s;
 }
+#endif
 
-/* Whether cells holds four in a row. */
+/* Whether cells holds four in a row: along |, -, \ and /, a shift of
+   1, height + 1, height and height + 2. */
 static ALWAYS_INLINE bool has_line(const geometry *g, uint64_t cells) {
+#ifdef __AVX2__
+  /* the four directions in the four lanes, shifted each by its own step */
+  const lanes step = {1, g->height + 1, g->height, g->height + 2};
+  lanes all = step * 0 + cells;
+  lanes pairs = all & all >> step;
+  lanes found = pairs & pairs >> 2 * step;
+  return !_mm256_testz_si256((__m256i)found, (__m256i)found);
+#else
   return (fours(cells, 1) | fours(cells, g->height + 1) |
           fours(cells, g->height) | fours(cells, g->height + 2)) != 0;
+#endif
 }
 
 static ALWAYS_INLINE uint64_t playable_cells(const geometry *g, uint64_t mask) {
@@ -85,22 +123,12 @@ static ALWAYS_INLINE uint64_t playable_cells(const geometry *g, uint64_t mask) {
 }
 
 static ALWAYS_INLINE int count_bits(uint64_t x) {
-#if defined(__GNUC__) || defined(__clang__)
   return __builtin_popcountll(x);
-#else
-  int n = 0;
-  for (; x; x &= x - 1) n++;
-  return n;
-#endif
 }
 
 /* The index of the one bit set in cell. */
 static ALWAYS_INLINE int cell_index(uint64_t cell) {
-#if defined(__GNUC__) || defined(__clang__)
   return __builtin_ctzll(cell);
-#else
-  return count_bits(cell - 1);
-#endif
 }
 
 /* ---- transposition table ----
@@ -109,9 +137,10 @@ static ALWAYS_INLINE int cell_index(uint64_t cell) {
 ** costs one cache miss.  The key, current + mask, is unique for a board
 ** size (Pons).  It is multiplied by an odd constant, which maps 64-bit
 ** words one to one and carries every bit of the key into the top bits
-** of the product: the top 23 bits pick the home slot, and the entry
-** keeps the other 41 and the low bit of the home slot, which together
-** give the key back exactly: no two positions are ever confused.  (A
+** of the product: the top C4_TABLE_BITS bits pick the home slot, and
+** the entry keeps the others and the low bit of the home slot, which
+** together give the key back exactly: no two positions are ever
+** confused.  (A
 ** multiply and a shift cost less than Pons' prime modulus.)  A key lives
 ** in its home slot or the other one of its bucket.  The entry holds both
 ** bounds found so far, each as score - min_score + 1 (0: nothing known),
@@ -119,17 +148,18 @@ static ALWAYS_INLINE int cell_index(uint64_t cell) {
 ** cost more, is the one kept.
 **   bits  0..7   upper bound       bits 16..21  chips on the board
 **   bits  8..15  lower bound       bit  22      home slot's low bit
-**   bits 23..63  the product's low 41 bits
+**   bits C4_TABLE_BITS..63  the product's low 64 - C4_TABLE_BITS bits
 */
 
 #define HUGE_PAGE (2u << 20)
 #define SLOTS C4_TABLE_ENTRIES
-#define SLOT_BITS 23
+#define SLOT_BITS C4_TABLE_BITS
+_Static_assert(SLOT_BITS >= 23, "the product's bits must clear bit 22");
 #define KEY_FACTOR UINT64_C(0x9e3779b97f4a7c15)    /* odd: 2^64 / golden ratio */
 
 struct c4_table {
   uint64_t *entries;
-  int width, height;    /* the size whose positions it holds */
+  int width, height;    /* the size whose positions it holds; 0: none */
   const c4_book *book;  /* consulted by every solve, or NULL */
   c4_book *recording;   /* a book being generated, or NULL */
   uint64_t book_hits;   /* positions the book answered, ever */
@@ -167,6 +197,7 @@ uint64_t c4_table_book_hits(const c4_table *t) { return t->book_hits; }
 
 void c4_table_clear(c4_table *t) {
   memset(t->entries, 0, SLOTS * sizeof *t->entries);
+  t->width = t->height = 0;
 }
 
 /* The home slot of key: the top bits of its product. */
@@ -193,12 +224,7 @@ static ALWAYS_INLINE uint64_t *table_find(const c4_table *t, uint64_t key) {
 
 /* Starts loading key's bucket, to be read soon. */
 static ALWAYS_INLINE void table_prefetch(const c4_table *t, uint64_t key) {
-#if defined(__GNUC__) || defined(__clang__)
   __builtin_prefetch(t->entries + (table_home(key) & ~UINT64_C(1)));
-#else
-  (void)t;
-  (void)key;
-#endif
 }
 
 /* Bound codes of key: *lower and *upper, 0 where nothing is known. */
@@ -421,10 +447,19 @@ static ALWAYS_INLINE uint64_t safe_moves(const geometry *g, uint64_t mask,
   return possible & ~(theirs >> 1);
 }
 
+/* What the search passes down to a position besides the board: the
+   winning cells of both sides (an empty cell where one more chip of
+   theirs, or of the side to move, makes four), which the parent has
+   worked out to order its moves, and the position's threat_bound when
+   the parent has worked that out too, else NO_BOUND. */
+#define NO_BOUND 100
+
 static int negamax_standard(solver *s, uint64_t current, uint64_t mask,
-                            int moves, int alpha, int beta);
+                            int moves, int alpha, int beta,
+                            uint64_t their_wins, uint64_t my_wins, int threat);
 static int negamax_general(solver *s, uint64_t current, uint64_t mask,
-                           int moves, int alpha, int beta);
+                           int moves, int alpha, int beta,
+                           uint64_t their_wins, uint64_t my_wins, int threat);
 
 /* The 7x6 board's geometry, as geometry_init makes it, for the compiler
    to fold into negamax_standard. */
@@ -442,12 +477,17 @@ static const geometry standard_geometry = {
 static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
                                       bool standard, uint64_t current,
                                       uint64_t mask, int moves, int alpha,
-                                      int beta) {
+                                      int beta, uint64_t their_wins,
+                                      uint64_t my_wins, int threat) {
   if (limit_tick(s->limit)) return alpha;
-  uint64_t their_wins = winning_cells(g, current ^ mask, mask);
   uint64_t next = safe_moves(g, mask, their_wins);
   if (!next) return -(g->cells - moves) / 2;      /* every move loses */
   if (moves >= g->cells - 2) return 0;            /* nobody can win now */
+  bool etc = g->cells - moves > ETC_EMPTY;
+  if (etc)    /* the children's entries load while the bounds and the
+                 move order are worked out */
+    for (uint64_t rest = next; rest; rest &= rest - 1)
+      table_prefetch(s->table, (current ^ mask) + (mask | (rest & -rest)));
   int low = -(g->cells - 2 - moves) / 2;          /* no loss next move */
   if (alpha < low) {
     alpha = low;
@@ -476,7 +516,8 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
      cell under it */
   if (beta > -(g->height / 2) &&
       (their_wins & ~playable_cells(g, mask))) {
-    int bound = threat_bound(g, current, mask, their_wins, odd);
+    int bound = threat != NO_BOUND
+                ? threat : threat_bound(g, current, mask, their_wins, odd);
     if (bound <= 0 && bound < high) high = bound;
   }
   if (beta > high) {
@@ -525,17 +566,29 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
       if (bound == 1) break;
     }
   }
+  /* The mover's winning cells after each move: the child's their_wins,
+     and what the moves are ordered by. */
+  uint64_t wins_after[COLUMN_SLOTS];
+  for (int c = 0; c < g->width; c += LANES) {
+    lanes move;
+    memcpy(&move, &g->column[c], sizeof move);
+    move &= next;
+    lanes wins = winning_cells_lanes(g, current | move, mask | move);
+    memcpy(&wins_after[c], &wins, sizeof wins);
+  }
+  int threat_after[C4_MAX_WIDTH];
+  for (int c = 0; c < g->width; c++) threat_after[c] = NO_BOUND;
   /* and for the mover, a move after which a threat of its own wins so */
   uint64_t zugzwang_moves;
   if (alpha < g->height / 2 &&
-      (zugzwang_moves = threat_moves(g, mask, winning_cells(g, current, mask),
-                                     odd) & next)) {
+      (zugzwang_moves = threat_moves(g, mask, my_wins, odd) & next)) {
     for (uint64_t rest = zugzwang_moves; rest; rest &= rest - 1) {
       uint64_t cell = rest & -rest, child_mask = mask | cell;
       uint64_t child_odd = (child_mask + g->bottom) & ~g->mover_rows;
-      int bound = -threat_bound(g, current ^ mask, child_mask,
-                                winning_cells(g, current | cell, child_mask),
-                                child_odd);
+      int c = cell_index(cell) / (g->height + 1);
+      threat_after[c] = threat_bound(g, current ^ mask, child_mask,
+                                     wins_after[c], child_odd);
+      int bound = -threat_after[c];
       if (bound >= 0 && alpha < bound) {
         alpha = bound;
         if (alpha >= beta) return alpha;
@@ -543,32 +596,14 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
     }
   }
   /* Order: by threats made, ties kept in centre-first order. */
-  uint64_t candidates[C4_MAX_WIDTH];
+  int candidates[C4_MAX_WIDTH];
   int threats[C4_MAX_WIDTH];
   int n = 0;
-  bool etc = g->cells - moves > ETC_EMPTY;
-  if (etc)    /* the children's entries load while the moves are sorted */
-    for (int i = 0; i < g->width; i++) {
-      uint64_t move = next & g->column[i];
-      if (move) table_prefetch(s->table, (current ^ mask) + (mask | move));
-    }
   for (int i = 0; i < g->width; i++) {
-    uint64_t move = next & g->column[g->order[i]];
+    int column = g->order[i];
+    uint64_t move = next & g->column[column];
     if (!move) continue;
-    if (etc) {
-      /* a child known to be bad enough for the opponent cuts at once */
-      int child_lower, child_upper;
-      table_get(s->table, (current ^ mask) + (mask | move), &child_lower,
-                &child_upper);
-      if (child_upper) {
-        int score = -(child_upper - 1 + s->min_score);
-        if (score >= beta) {
-          store(s, key, moves, score - s->min_score + 1, 0);
-          return score;
-        }
-      }
-    }
-    uint64_t wins = winning_cells(g, current | move, mask);
+    uint64_t wins = wins_after[column];
     int t = count_bits(wins);
     /* Hunting a big win, moves whose threats must be answered at once
        go first among equals: they find quick wins sooner. */
@@ -579,14 +614,34 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
       candidates[j] = candidates[j - 1];
       threats[j] = threats[j - 1];
     }
-    candidates[j] = move;
+    candidates[j] = column;
     threats[j] = t;
   }
+  /* A child known to be bad enough for the opponent cuts at once.  Looked
+     at last, when the entries prefetched above have had longest to come. */
+  for (int i = 0; etc && i < n; i++) {
+    uint64_t move = next & g->column[candidates[i]];
+    int child_lower, child_upper;
+    table_get(s->table, (current ^ mask) + (mask | move), &child_lower,
+              &child_upper);
+    if (child_upper) {
+      int score = -(child_upper - 1 + s->min_score);
+      if (score >= beta) {
+        store(s, key, moves, score - s->min_score + 1, 0);
+        return score;
+      }
+    }
+  }
   for (int i = 0; i < n; i++) {
-    uint64_t child_mask = mask | candidates[i];
+    int c = candidates[i];
+    uint64_t move = next & g->column[c], child_mask = mask | move;
     int score = standard
-      ? -negamax_standard(s, current ^ mask, child_mask, moves + 1, -beta, -alpha)
-      : -negamax_general(s, current ^ mask, child_mask, moves + 1, -beta, -alpha);
+      ? -negamax_standard(s, current ^ mask, child_mask, moves + 1, -beta,
+                          -alpha, wins_after[c], their_wins & ~move,
+                          threat_after[c])
+      : -negamax_general(s, current ^ mask, child_mask, moves + 1, -beta,
+                         -alpha, wins_after[c], their_wins & ~move,
+                         threat_after[c]);
     if (s->limit->stopped) return alpha;
     if (score >= beta) {
       store(s, key, moves, score - s->min_score + 1, 0);
@@ -599,23 +654,30 @@ static ALWAYS_INLINE int negamax_body(solver *s, const geometry *g,
 }
 
 static int negamax_standard(solver *s, uint64_t current, uint64_t mask,
-                            int moves, int alpha, int beta) {
+                            int moves, int alpha, int beta,
+                            uint64_t their_wins, uint64_t my_wins, int threat) {
   return negamax_body(s, &standard_geometry, true, current, mask, moves,
-                      alpha, beta);
+                      alpha, beta, their_wins, my_wins, threat);
 }
 
 static int negamax_general(solver *s, uint64_t current, uint64_t mask,
-                           int moves, int alpha, int beta) {
-  return negamax_body(s, &s->g, false, current, mask, moves, alpha, beta);
+                           int moves, int alpha, int beta,
+                           uint64_t their_wins, uint64_t my_wins, int threat) {
+  return negamax_body(s, &s->g, false, current, mask, moves, alpha, beta,
+                      their_wins, my_wins, threat);
 }
 
 /* Score within (alpha, beta) of a position whose side to move cannot win
    at once and has played 'moves' chips in all; a bound outside it. */
 static int negamax(solver *s, uint64_t current, uint64_t mask, int moves,
                    int alpha, int beta) {
+  uint64_t their_wins = winning_cells(&s->g, current ^ mask, mask);
+  uint64_t my_wins = winning_cells(&s->g, current, mask);
   return s->g.width == 7 && s->g.height == 6
-         ? negamax_standard(s, current, mask, moves, alpha, beta)
-         : negamax_general(s, current, mask, moves, alpha, beta);
+         ? negamax_standard(s, current, mask, moves, alpha, beta, their_wins,
+                            my_wins, NO_BOUND)
+         : negamax_general(s, current, mask, moves, alpha, beta, their_wins,
+                           my_wins, NO_BOUND);
 }
 
 int c4_immediate_win_score(const c4_board *board) {
@@ -633,11 +695,12 @@ static void solver_init(solver *s, const c4_board *board, c4_table *table,
                   c4_book_height(book) == board->height
                   ? c4_book_plies(book) : -1;
   s->record_plies = table->recording ? c4_book_plies(table->recording) : -1;
-  if (table->width != board->width || table->height != board->height) {
+  /* positions of another size would be read as this size's */
+  if (table->width && (table->width != board->width ||
+                       table->height != board->height))
     c4_table_clear(table);
-    table->width = board->width;
-    table->height = board->height;
-  }
+  table->width = board->width;
+  table->height = board->height;
 }
 
 /* How far from 0 the strong solve steps its window one at a time. */

@@ -72,13 +72,13 @@ static void test_middle_easy(void **unused) { (void)unused; check_set("Test_L2_R
 static void test_middle_medium(void **unused) { (void)unused; check_set("Test_L2_R2", 100); }
 static void test_begin_easy(void **unused) { (void)unused; check_set("Test_L1_R1", 100); }
 /* How many lines of the begin sets: the first 100 of Test_L1_R2 (62 M
-   nodes, about 10 s of one core, strong and weak), and the first 100 of
-   Test_L1_R3 (under 900 M nodes, up to 83 M a position; the suite took
-   3 minutes of one core on the busy shared machine).  Under the
-   sanitizers, about twice as slow, the first 20 of Test_L1_R3 (128 M
-   nodes), to keep `make test SANITIZE=1` within minutes; `make bench`
-   runs the other sets in full.  The weak solve after the strong one
-   costs next to nothing: the table holds its answer. */
+   nodes, strong and weak), and the first 100 of Test_L1_R3 (under 900 M
+   nodes, up to 83 M a position; the suite took 97 s of one core on the
+   shared machine).  Under the sanitizers, about twice as slow, the
+   first 20 of Test_L1_R3 (128 M nodes), to keep `make test SANITIZE=1`
+   within minutes; `make bench` runs the other sets in full.  The weak
+   solve after the strong one costs next to nothing: the table holds
+   its answer. */
 #if defined(__SANITIZE_ADDRESS__)
 #define SANITIZED 1
 #elif defined(__has_feature)
@@ -209,22 +209,76 @@ static void test_best_move_keeps_score(void **unused) {
   }
 }
 
-/* A node limit stops the search with bounds that hold the true score. */
+/* A node limit stops the search with the bounds proved so far: they
+   hold the true score, and a bigger budget proves at least as much.
+   Test_L1_R3, line 1, scores 3 and takes some 18 M nodes; before any
+   search its score is known to lie in [-18, 19]. */
 static void test_limit_keeps_bounds(void **unused) {
   (void)unused;
   c4_board board;
   int played[C4_MAX_CELLS];
   c4_parse_error err;
   c4_init(&board, 7, 6);
-  assert_true(c4_load(&board, "44", played, &err) == 2);
-  c4_table_clear(table);
+  assert_int_equal(c4_load(&board, "13712", played, &err), 5);
+  int width = 19 - -18;
+  for (uint64_t budget = 1000; budget <= 1000000; budget *= 10) {
+    c4_table_clear(table);
+    search_limit limit = {0};
+    limit.max_nodes = budget;
+    limit_start(&limit);
+    c4_result r = c4_solve(&board, table, &limit, false);
+    assert_false(r.complete);
+    assert_string_equal(limit_reason(&limit), "nodes");
+    if (r.lower > 3 || r.upper < 3 || r.upper - r.lower > width)
+      fail_msg("%llu nodes: [%d, %d], after [%d wide]",
+               (unsigned long long)budget, r.lower, r.upper, width);
+    width = r.upper - r.lower;
+  }
+  assert_true(width < 19 - -18);      /* a million nodes prove something */
+}
+
+/* An interrupt (the REPL's Ctrl-C sets the flag) stops the solve at once,
+   with the bounds known before any search. */
+static void test_interrupt(void **unused) {
+  (void)unused;
+  c4_board board;
+  c4_init(&board, 7, 6);
+  volatile sig_atomic_t flag = 1;
   search_limit limit = {0};
-  limit.max_nodes = 5000;
+  limit.interrupt = &flag;
   limit_start(&limit);
   c4_result r = c4_solve(&board, table, &limit, false);
   assert_false(r.complete);
-  assert_true(r.lower <= r.upper);
-  assert_string_equal(limit_reason(&limit), "nodes");
+  assert_string_equal(limit_reason(&limit), "interrupted");
+  assert_int_equal(r.lower, -21);
+  assert_int_equal(r.upper, 21);
+  assert_true(limit.nodes <= 1);
+}
+
+/* One table serves boards of every size in turn: positions of another
+   size, whose keys mean other boards, are never read as this one's. */
+static void test_table_across_sizes(void **unused) {
+  (void)unused;
+  static const struct { int width, height; const char *record; int score; }
+  cases[] = {
+    {7, 6, "2416615552", 4},          /* Test_L1_R2, line 3 */
+    {4, 4, "", 0}, {6, 4, "", -1}, {5, 4, "", 0},
+    {7, 6, "335662333565", -2},       /* Test_L1_R2, line 2 */
+    {6, 4, "", -1},
+  };
+  c4_table_clear(table);
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    c4_board board;
+    int played[C4_MAX_CELLS];
+    c4_parse_error err;
+    c4_init(&board, cases[i].width, cases[i].height);
+    assert_int_equal(c4_load(&board, cases[i].record, played, &err),
+                     (int)strlen(cases[i].record));
+    c4_result r = solve(&board, false);
+    if (r.score != cases[i].score)
+      fail_msg("%dx%d '%s': %d, expected %d", cases[i].width,
+               cases[i].height, cases[i].record, r.score, cases[i].score);
+  }
 }
 
 int main(void) {
@@ -240,6 +294,8 @@ int main(void) {
     cmocka_unit_test(test_eval),
     cmocka_unit_test(test_best_move_keeps_score),
     cmocka_unit_test(test_limit_keeps_bounds),
+    cmocka_unit_test(test_interrupt),
+    cmocka_unit_test(test_table_across_sizes),
   };
   return cmocka_run_group_tests_name("connect4 solver", tests, setup, teardown);
 }

@@ -46,6 +46,7 @@ describe("connect4 seed cases", function()
     local game = connect4.new()
     assert.equal("yellow", game:state())
     for i, case in ipairs(moves) do
+      assert.equal(game:play(case[1] + 1):hash(), game:drop(case[1] + 1):hash())
       game = game:drop(case[1] + 1)
       assert.same(letters(case[2]), game:rows(), "move " .. i)
       assert.equal(case[3], game:state(), "move " .. i)
@@ -94,6 +95,7 @@ describe("connect4 seed cases", function()
       local after = game:drop(case.column + 1)
       assert.same(letters(case.board), after:rows())
       assert.equal(case.after, after:state())
+      assert.truthy(tostring(after):find("\n" .. case.after .. "$"), tostring(after))
       assert.is_true(after:is_over())
       assert.is_nil(after:turn())
       -- the same move, naming the side, and the receiver untouched
@@ -337,17 +339,20 @@ describe("connect4 solver", function()
     assert.equal(0, (connect4.new{width = 5, height = 4}:solve{weak = true}))
   end)
 
-  it("stops at a node limit and reports the bounds it has", function()
-    local game = connect4.new()
-    local score, column, info = game:solve{nodes = 2000}
-    assert.is_nil(score)
-    assert.is_nil(column)
-    assert.is_false(info.complete)
-    assert.equal("nodes", info.stopped)
-    assert.truthy(info.lower <= 1 and 1 <= info.upper)
-    local scores, info2 = game:analyze{nodes = 100}
-    assert.is_nil(scores)
-    assert.equal("nodes", info2.stopped)
+  it("stops at a node or time limit and reports the bounds it has", function()
+    local game = connect4.new()       -- without a book, a search of minutes
+    for _, limit in ipairs({{nodes = 2000}, {time = 0.05}}) do
+      local reason = limit.nodes and "nodes" or "time"
+      local score, column, info = game:solve(limit)
+      assert.is_nil(score)
+      assert.is_nil(column)
+      assert.is_false(info.complete)
+      assert.equal(reason, info.stopped)
+      assert.truthy(info.lower <= 1 and 1 <= info.upper)
+      local scores, info2 = game:analyze(limit)
+      assert.is_nil(scores)
+      assert.equal(reason, info2.stopped)
+    end
   end)
 
   it("reports progress: bounds that close in on the score", function()
@@ -450,6 +455,42 @@ describe("connect4 opening book", function()
     local score2, _, info2 = game:solve()
     assert.is_false(info2.book)
     assert.equal(score, score2)
+  end)
+
+  it("is loaded on first use from $LUDUS_BOOK, else build/connect4-7x6.book", function()
+    local bin = os.getenv("LUDUS_BIN_DIR") or "."
+    if bin:sub(1, 1) ~= "/" then
+      local pwd = assert(io.popen("pwd"))
+      bin = pwd:read("l") .. "/" .. bin
+      pwd:close()
+    end
+    local mktemp = assert(io.popen("mktemp -d /tmp/ludus-book-spec.XXXXXX"))
+    local scratch = mktemp:read("l")
+    mktemp:close()
+    assert(os.execute("mkdir " .. scratch .. "/build " .. scratch .. "/empty"))
+    local default = scratch .. "/build/connect4-7x6.book"
+    assert(connect4.make_book(default, {width = 5, height = 4, plies = 4}))
+    -- What a fresh ludus in folder 'dir' uses, with 'env' set or unset.
+    local function fresh(dir, env)
+      local pipe = assert(io.popen(("cd %s && env -u LD_PRELOAD -u LUA_INIT %s "
+        .. "%s/ludus -e 'local c = require(\"ludus.connect4\") "
+        .. "local info, why = c.book() "
+        .. "local _, _, solved = c.load(\"33\", {width = 5, height = 4}):solve() "
+        .. "print(info and info.path or why, solved.book)' 2>&1"):format(dir, env, bin)))
+      local out = pipe:read("a")
+      pipe:close()
+      return out
+    end
+    assert.equal("build/connect4-7x6.book\ttrue\n", fresh(scratch, "-u LUDUS_BOOK"))
+    assert.equal(default .. "\ttrue\n", fresh(scratch .. "/empty", "LUDUS_BOOK=" .. default))
+    assert.equal("connect4: no book (LUDUS_BOOK is empty)\tfalse\n",
+                 fresh(scratch, "LUDUS_BOOK="))
+    assert.equal("connect4: no book from 'build/connect4-7x6.book' (cannot open the "
+                 .. "file)\tfalse\n", fresh(scratch .. "/empty", "-u LUDUS_BOOK"))
+    os.remove(default)
+    os.remove(scratch .. "/build")
+    os.remove(scratch .. "/empty")
+    os.remove(scratch)
   end)
 
   it("refuses sizes and options it cannot make a book of", function()
