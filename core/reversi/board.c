@@ -10,8 +10,10 @@
 ** opponent discs are first cut to columns b-g: a run never reaches the
 ** edge column, and the last shift out of it cannot wrap.  With AVX2 the
 ** same runs grow four directions at a time (reversi.h).  Flips, one
-** square at a time, grow runs from the new disc the same way with AVX2,
-** and go along precomputed rays without it (reversi.h).
+** square at a time, go along precomputed rays, four at a time with
+** AVX-512 (the far end of each found by counting leading zeros), one at
+** a time without AVX2; with AVX2 alone they grow runs from the new disc
+** as moves do (reversi.h).
 */
 #include <string.h>
 

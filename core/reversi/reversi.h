@@ -80,33 +80,6 @@ static inline uint64_t reversi_ray_down(uint64_t p, uint64_t o, uint64_t ray) {
   return ray & (0 - (first << 1)) & (0 - (uint64_t)((first & p) != 0));
 }
 
-#if defined(__AVX512VL__) && defined(__AVX512CD__)
-/* With AVX-512's counts of leading zeros on 256-bit vectors, flips go
-   along the rays (reversi_ray) four directions at a time: towards higher
-   bits the first square that is not an opponent disc is the lowest of
-   the others, towards lower bits the highest. */
-static inline uint64_t reversi_flips(uint64_t player, uint64_t opponent,
-                                     int square) {
-  const __m256i *ray = (const __m256i *)reversi_ray[square];
-  __m256i p = _mm256_set1_epi64x((long long)player);
-  __m256i o = _mm256_set1_epi64x((long long)opponent);
-  __m256i up = _mm256_load_si256(ray), down = _mm256_load_si256(ray + 1);
-  __m256i others = _mm256_andnot_si256(o, up);
-  __m256i first = _mm256_and_si256(others, _mm256_sub_epi64(_mm256_setzero_si256(), others));
-  __m256i flips = _mm256_maskz_and_epi64(_mm256_test_epi64_mask(first, p), up,
-                                         _mm256_add_epi64(first, _mm256_set1_epi64x(-1)));
-  others = _mm256_andnot_si256(o, down);
-  first = _mm256_srlv_epi64(_mm256_set1_epi64x(INT64_MIN), _mm256_lzcnt_epi64(others));
-  __m256i beyond = _mm256_sub_epi64(_mm256_setzero_si256(), _mm256_add_epi64(first, first));
-  flips = _mm256_mask_or_epi64(flips, _mm256_test_epi64_mask(first, p), flips,
-                               _mm256_and_si256(down, beyond));
-  __m128i half = _mm_or_si128(_mm256_castsi256_si128(flips),
-                              _mm256_extracti128_si256(flips, 1));
-  return (uint64_t)_mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half)));
-}
-#define REVERSI_FLIPS_DONE
-#endif
-
 #ifdef __AVX2__
 /* With AVX2, moves and flips go four directions at a time, one in each
    lane of a vector: steps of 1, 8, 9 and 7 squares, towards higher bits
@@ -150,6 +123,29 @@ static inline uint64_t reversi_moves_of(uint64_t player, uint64_t opponent) {
   return reversi_or_lanes(moves) & ~(player | opponent);
 }
 
+#if defined(__AVX512VL__) && defined(__AVX512CD__)
+/* With AVX-512's counts of leading zeros on 256-bit vectors, flips go
+   along the rays (reversi_ray) four directions at a time: towards higher
+   bits the first square that is not an opponent disc is the lowest of
+   the others, towards lower bits the highest. */
+static inline uint64_t reversi_flips(uint64_t player, uint64_t opponent,
+                                     int square) {
+  const __m256i *ray = (const __m256i *)reversi_ray[square];
+  __m256i p = _mm256_set1_epi64x((long long)player);
+  __m256i o = _mm256_set1_epi64x((long long)opponent);
+  __m256i up = _mm256_load_si256(ray), down = _mm256_load_si256(ray + 1);
+  __m256i others = _mm256_andnot_si256(o, up);
+  __m256i first = _mm256_and_si256(others, _mm256_sub_epi64(_mm256_setzero_si256(), others));
+  __m256i flips = _mm256_maskz_and_epi64(_mm256_test_epi64_mask(first, p), up,
+                                         _mm256_add_epi64(first, _mm256_set1_epi64x(-1)));
+  others = _mm256_andnot_si256(o, down);
+  first = _mm256_srlv_epi64(_mm256_set1_epi64x(INT64_MIN), _mm256_lzcnt_epi64(others));
+  __m256i beyond = _mm256_sub_epi64(_mm256_setzero_si256(), _mm256_add_epi64(first, first));
+  flips = _mm256_mask_or_epi64(flips, _mm256_test_epi64_mask(first, p), flips,
+                               _mm256_and_si256(down, beyond));
+  return reversi_or_lanes(flips);
+}
+#else
 /* The runs from the new disc that a player disc ends, in one sense. */
 static inline __m256i reversi_turned(__m256i x, __m256i p, __m256i o,
                                      bool up) {
@@ -158,7 +154,6 @@ static inline __m256i reversi_turned(__m256i x, __m256i p, __m256i o,
   return _mm256_andnot_si256(_mm256_cmpeq_epi64(end, _mm256_setzero_si256()), run);
 }
 
-#ifndef REVERSI_FLIPS_DONE
 /* The opponent discs a player disc on square turns over (0: not a move). */
 static inline uint64_t reversi_flips(uint64_t player, uint64_t opponent,
                                      int square) {

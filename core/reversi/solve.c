@@ -625,7 +625,6 @@ static int search(reversi_solver *s, uint64_t p, uint64_t o, int alpha,
     }
   }
   int low = alpha, best = -INF, best_square = -1;
-  bool near_start = n > s->squares - 4 - SYMMETRY_PLIES;
   /* The table's move first, before the others are ordered: when it cuts,
      as it mostly does, their ordering is saved. */
   if (hint >= 0 && moves >> hint & 1) {
@@ -650,6 +649,7 @@ static int search(reversi_solver *s, uint64_t p, uint64_t o, int alpha,
       }
     }
     if (n >= s->sort_from[0]) order_by_search(s, p, o, n, list, count);
+    bool near_start = n > s->squares - 4 - SYMMETRY_PLIES;
     for (int i = 0; i < count; i++) {
       /* A mirrored sibling has the same score: nothing to learn. */
       if (near_start && i > 0 && mirrors_sibling(p, o, list, i)) continue;
