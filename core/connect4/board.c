@@ -59,7 +59,10 @@ uint64_t c4_last_mover(const c4_board *board) {
 bool c4_has_four(const c4_board *board, uint64_t chips) {
   const int h = board->height;
   const int shifts[4] = {1, h + 1, h, h + 2};  /* |, -, \, / */
-  for (int i = 0; i < 4; i++) {
+  /* A board narrower than four has lines up only; across it, twice the
+     shift could pass 63 (2x30), which C leaves undefined. */
+  const int directions = board->width < 4 ? 1 : 4;
+  for (int i = 0; i < directions; i++) {
     uint64_t pairs = chips & chips >> shifts[i];
     if (pairs & pairs >> 2 * shifts[i]) return true;
   }

@@ -41,6 +41,11 @@ typedef struct geometry {
   uint64_t playable;    /* every cell of the board, no spare bits */
   uint64_t column[COLUMN_SLOTS];
   uint64_t mover_rows;  /* rows of the height's parity, the spare one too */
+  /* The shifts along -, \ and / (height + 1, height, height + 2).  A
+     board narrower than four has no such lines: 0 there makes line_ends
+     find none, where the real shifts, tripled, could pass 63 (a 2x30
+     board), which C leaves undefined. */
+  int across[3];
   int height, width, cells;
   int order[C4_MAX_WIDTH];  /* columns from the centre outwards */
 } geometry;
@@ -49,6 +54,8 @@ static void geometry_init(geometry *g, const c4_board *board) {
   g->width = board->width;
   g->height = board->height;
   g->cells = board->width * board->height;
+  for (int i = 0; i < 3; i++)
+    g->across[i] = board->width < 4 ? 0 : board->height + (i == 0 ? 1 : i == 1 ? 0 : 2);
   g->bottom = g->playable = g->mover_rows = 0;
   memset(g->column, 0, sizeof g->column);
   uint64_t one_column = (UINT64_C(1) << board->height) - 1;
@@ -82,9 +89,9 @@ static ALWAYS_INLINE lanes line_ends(lanes chips, int s) {
 static ALWAYS_INLINE lanes winning_cells_lanes(const geometry *g, lanes chips,
                                                lanes mask) {
   lanes cells = chips << 1 & chips << 2 & chips << 3;        /* on top */
-  cells |= line_ends(chips, g->height + 1);
-  cells |= line_ends(chips, g->height);
-  cells |= line_ends(chips, g->height + 2);
+  cells |= line_ends(chips, g->across[0]);
+  cells |= line_ends(chips, g->across[1]);
+  cells |= line_ends(chips, g->across[2]);
   return cells & (g->playable ^ mask);
 }
 
@@ -102,19 +109,27 @@ static ALWAYS_INLINE uint64_t fours(uint64_t cells, int s) {
 }
 #endif
 
+/* A shift along a direction of across[], or up (1) where the board has
+   no lines that way: looking up again finds nothing new. */
+static ALWAYS_INLINE int across_or_up(const geometry *g, int i) {
+  return g->across[i] ? g->across[i] : 1;
+}
+
 /* Whether cells holds four in a row: along |, -, \ and /, a shift of
    1, height + 1, height and height + 2. */
 static ALWAYS_INLINE bool has_line(const geometry *g, uint64_t cells) {
 #ifdef __AVX2__
   /* the four directions in the four lanes, shifted each by its own step */
-  const lanes step = {1, g->height + 1, g->height, g->height + 2};
+  const lanes step = {1, across_or_up(g, 0), across_or_up(g, 1),
+                      across_or_up(g, 2)};
   lanes all = step * 0 + cells;
   lanes pairs = all & all >> step;
   lanes found = pairs & pairs >> 2 * step;
   return !_mm256_testz_si256((__m256i)found, (__m256i)found);
 #else
-  return (fours(cells, 1) | fours(cells, g->height + 1) |
-          fours(cells, g->height) | fours(cells, g->height + 2)) != 0;
+  return (fours(cells, 1) | fours(cells, across_or_up(g, 0)) |
+          fours(cells, across_or_up(g, 1)) |
+          fours(cells, across_or_up(g, 2))) != 0;
 #endif
 }
 
@@ -470,6 +485,7 @@ static const geometry standard_geometry = {
   .column = {COLUMN_7X6(0), COLUMN_7X6(1), COLUMN_7X6(2), COLUMN_7X6(3),
              COLUMN_7X6(4), COLUMN_7X6(5), COLUMN_7X6(6)},
   .mover_rows = UINT64_C(0x0040810204081) * 0x55,
+  .across = {7, 6, 8},
   .height = 6, .width = 7, .cells = 42,
   .order = {3, 2, 4, 1, 5, 0, 6},
 };
