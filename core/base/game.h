@@ -23,7 +23,7 @@ typedef uint32_t game_move;
 /* What make saves so that unmake can restore the position exactly
    (flipped discs, a captured piece, an old clock). */
 typedef struct game_undo {
-  uint64_t word[2];
+  uint64_t word[3];
 } game_undo;
 
 typedef enum game_status {

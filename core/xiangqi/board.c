@@ -139,6 +139,8 @@ void xq_make(xq_position *pos, xq_move move, xq_undo *undo) {
   pos->key = key;
   pos->ply++;
   int slot = (int)(pos->ply & (XQ_HISTORY - 1));
+  undo->old_key = pos->history[slot];
+  undo->old_move = pos->moves[slot];
   pos->history[slot] = key;
   pos->moves[slot] = move;
 }
@@ -147,8 +149,8 @@ void xq_unmake(xq_position *pos, xq_move move, const xq_undo *undo) {
   int from = XQ_FROM(move), to = XQ_TO(move);
   int piece = pos->board[to], captured = undo->captured;
   int slot = (int)(pos->ply & (XQ_HISTORY - 1));
-  pos->history[slot] = 0;           /* what was there 256 plies ago is lost */
-  pos->moves[slot] = 0;
+  pos->history[slot] = undo->old_key;
+  pos->moves[slot] = undo->old_move;
   pos->ply--;
   pos->board[from] = (uint8_t)piece;
   pos->board[to] = (uint8_t)captured;
@@ -179,13 +181,16 @@ void xq_make_null(xq_position *pos, xq_undo *undo) {
   pos->key ^= xq_zobrist_turn;
   pos->ply++;
   int slot = (int)(pos->ply & (XQ_HISTORY - 1));
+  undo->old_key = pos->history[slot];
+  undo->old_move = pos->moves[slot];
   pos->history[slot] = pos->key;
   pos->moves[slot] = 0;
 }
 
 void xq_unmake_null(xq_position *pos, const xq_undo *undo) {
   int slot = (int)(pos->ply & (XQ_HISTORY - 1));
-  pos->history[slot] = 0;
+  pos->history[slot] = undo->old_key;
+  pos->moves[slot] = undo->old_move;
   pos->ply--;
   pos->key ^= xq_zobrist_turn;
   pos->turn ^= 1;

@@ -64,11 +64,18 @@ static xq_fen_error fail(xq_fen_problem *problem, xq_fen_error code,
 }
 
 /* Reads an unsigned number at *at (advancing it); -1 if there is none. */
+/* A move counter: digits, at most XQ_MAX_COUNTER; -1 (with *at on the
+   first byte that is wrong) for anything else. */
 static long read_number(const char *text, size_t *at) {
   if (text[*at] < '0' || text[*at] > '9') return -1;
   long value = 0;
+  size_t start = *at;
   while (text[*at] >= '0' && text[*at] <= '9') {
-    if (value < 1000000) value = value * 10 + (text[*at] - '0');
+    value = value * 10 + (text[*at] - '0');
+    if (value > XQ_MAX_COUNTER) {
+      *at = start;
+      return -1;
+    }
     (*at)++;
   }
   return value;
@@ -137,10 +144,9 @@ xq_fen_error xq_from_fen(xq_position *out, const char *fen,
       skip_spaces(fen, &at);
       if (fen[at]) return fail(problem, XQ_FEN_CLOCK, at, -1, fen[at]);
       if (fullmove < 1) fullmove = 1;
-      if (fullmove > 65535) fullmove = 65535;
     }
     pos.quiet = (uint32_t)quiet;
-    pos.fullmove = (uint16_t)fullmove;
+    pos.fullmove = (uint32_t)fullmove;
   }
   xq_reset_history(&pos);
   if (xq_exposed(&pos))
@@ -213,7 +219,8 @@ size_t xq_fen_message(const xq_fen_problem *problem, char *buf, size_t size) {
                             problem->offset + 1);
   case XQ_FEN_CLOCK:
     return (size_t)snprintf(buf, size, "expected the move counters, two "
-                            "numbers, at byte %zu", problem->offset + 1);
+                            "numbers up to %d, at byte %zu", XQ_MAX_COUNTER,
+                            problem->offset + 1);
   case XQ_FEN_CAPTURE_KING:
     return (size_t)snprintf(buf, size, "the %s general is attacked with %s "
                             "to move: the side to move could take it",

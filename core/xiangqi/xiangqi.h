@@ -43,6 +43,9 @@ typedef enum xq_kind {
 
 #define XQ_NO_CAPTURE_LIMIT 120
 
+/* The largest move number or clock a FEN may give. */
+#define XQ_MAX_COUNTER 999999999
+
 /* A move is from | to << 8, both board squares. */
 typedef uint16_t xq_move;
 #define XQ_FROM(m) ((int)((m) & 0xff))
@@ -55,7 +58,7 @@ typedef struct xq_position {
   uint64_t key;                   /* Zobrist: pieces and side to move */
   uint8_t turn;                   /* XQ_RED or XQ_BLACK */
   uint8_t rules;                  /* XQ_RULE_* */
-  uint16_t fullmove;              /* FEN's move number */
+  uint32_t fullmove;              /* FEN's move number */
   uint32_t quiet;                 /* plies since the last capture */
   uint32_t window;                /* plies since then that history holds */
   uint32_t ply;                   /* plies since the history started */
@@ -65,10 +68,15 @@ typedef struct xq_position {
   xq_move moves[XQ_HISTORY];
 } xq_position;
 
+/* What make overwrote: the history's slot held the position 256 plies
+   back, which unmake puts back so that a game taken back past that far
+   still sees its repetitions. */
 typedef struct xq_undo {
+  uint64_t old_key;               /* the slot's key before the move */
   uint32_t quiet, window;         /* before a capture */
+  xq_move old_move;               /* the slot's move before the move */
   uint8_t captured;               /* id, or 0 */
-  uint8_t unused[3];
+  uint8_t unused[5];
 } xq_undo;
 
 /* ---- board.c ---- */

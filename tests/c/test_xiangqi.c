@@ -16,6 +16,7 @@
 
 #include "base/game.h"
 #include "base/rng.h"
+#include "base/search.h"
 #include "xiangqi/search.h"
 #include "xiangqi/xiangqi.h"
 
@@ -440,6 +441,47 @@ static void test_make_unmake(void **unused) {
   }
 }
 
+/* A game taken back past the history's 256 plies is the game it was:
+   the same bytes, repetitions and all (make keeps what it overwrites in
+   the undo).  So is the root of an MCTS whose playouts go that deep. */
+static void test_long_unmake(void **unused) {
+  (void)unused;
+  xq_position pos;
+  xq_init(&pos);
+  pos.rules = 0;
+  xq_position start = pos;
+  enum { PLIES = 600 };
+  static xq_move played[PLIES];
+  static xq_undo undos[PLIES];
+  /* two horses out and back: no capture, and with the rules off nothing
+     ends the game */
+  static const char *const shuffle[] = {"b0c2", "b9c7", "c2b0", "c7b9"};
+  int n = 0;
+  for (; n < PLIES; n++) {
+    const char *why;
+    assert_int_equal(xq_parse_move(&pos, shuffle[n % 4], &played[n], &why),
+                     GAME_OK);
+    xq_make(&pos, played[n], &undos[n]);
+  }
+  assert_int_equal(n, PLIES);
+  while (n-- > 0) xq_unmake(&pos, played[n], &undos[n]);
+  assert_memory_equal(&pos, &start, sizeof pos);
+
+  xq_init(&pos);
+  pos.rules = 0;                   /* playouts of hundreds of plies */
+  start = pos;
+  search_limit limit = {0};
+  limit.max_nodes = 50;
+  mcts_options options = {0};
+  options.exploration = 1.4;
+  options.seed = 5;
+  options.max_playout_plies = 400;
+  mcts_result result;
+  search_mcts(&xq_class, &pos, &options, &limit, &result);
+  assert_true(result.plies / result.playouts > 300);
+  assert_memory_equal(&pos, &start, sizeof pos);
+}
+
 /* ---- notation ---- */
 
 static void test_notation_round_trip(void **unused) {
@@ -679,6 +721,7 @@ int main(void) {
     cmocka_unit_test(test_endings),
     cmocka_unit_test(test_move_limit),
     cmocka_unit_test(test_make_unmake),
+    cmocka_unit_test(test_long_unmake),
     cmocka_unit_test(test_notation_round_trip),
     cmocka_unit_test(test_notation_examples),
     cmocka_unit_test(test_notation_errors),
