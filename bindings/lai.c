@@ -24,6 +24,7 @@
 #define TABLE_TYPE "ludus.ai.table"
 #define PLAYER_TYPE "ludus.ai.player"
 #define DEFAULT_TABLE_MIB 16
+#define AI_MAX_TABLE_MIB 1024         /* the ceiling: a table of 1 GiB */
 #define DEFAULT_SECONDS 1.0
 #define DEFAULT_PLAYOUTS 10000
 
@@ -42,6 +43,17 @@ static const char *const known_options[] = {
   "algorithm seed name",
 };
 
+/* Whether word is one of the space-separated words of list. */
+static bool in_list(const char *list, const char *word, size_t len) {
+  for (const char *p = list; *p; ) {
+    size_t n = strcspn(p, " ");
+    if (n == len && memcmp(p, word, len) == 0) return true;
+    p += n;
+    while (*p == ' ') p++;
+  }
+  return false;
+}
+
 /* Raises on a key of the options table at arg that the algorithm does not
    take; the player fields kind, info and those starting with '_' pass. */
 static void check_option_names(lua_State *L, int arg, algorithm a,
@@ -53,32 +65,25 @@ static void check_option_names(lua_State *L, int arg, algorithm a,
       luaL_error(L, "%s: option names are strings (got a %s key)", where,
                  luaL_typename(L, -1));
     }
-    const char *key = lua_tostring(L, -1);
-    size_t len = strlen(key);
+    size_t len;
+    const char *key = lua_tolstring(L, -1, &len);
     const char *list = known_options[a];
-    bool found = player && (key[0] == '_' || strcmp(key, "kind") == 0 ||
-                            strcmp(key, "info") == 0);
-    for (const char *p = list; !found && (p = strstr(p, key)); p += len)
-      found = (p == list || p[-1] == ' ') && (p[len] == ' ' || p[len] == '\0');
-    if (!found)
+    bool found = player && ((len > 0 && key[0] == '_') ||
+                            strcmp(key, "kind") == 0 || strcmp(key, "info") == 0);
+    if (!found && !in_list(list, key, len))
       luaL_error(L, "%s: unknown option '%s' (it takes: %s)", where, key, list);
   }
 }
 
-/* A number option that must be positive when given; def when absent. */
-static double opt_positive(lua_State *L, int arg, const char *key, double def,
-                           const char *where) {
-  int type = lua_getfield(L, arg, key);
-  double value = def;
-  if (type != LUA_TNIL) {
-    int isnum;
-    value = lua_tonumberx(L, -1, &isnum);
-    if (!isnum || !(value > 0))
-      luaL_error(L, "%s: option '%s' must be a positive number (got %s)",
-                 where, key, isnum ? lua_tostring(L, -1) : luaL_typename(L, -1));
-  }
-  lua_pop(L, 1);
-  return value;
+/* The options every search reads, checked once in lgame.c. */
+static lua_Integer opt_count(lua_State *L, int arg, const char *key,
+                             lua_Integer def, const char *where) {
+  return lgame_opt_integer(L, arg, key, def, 1, LGAME_MAX_COUNT, where);
+}
+
+static double opt_seconds(lua_State *L, int arg, const char *key, double def,
+                          const char *where) {
+  return lgame_opt_number(L, arg, key, def, LGAME_MAX_SECONDS, where);
 }
 
 static bool has_option(lua_State *L, int arg, const char *key) {
@@ -87,19 +92,11 @@ static bool has_option(lua_State *L, int arg, const char *key) {
   return present;
 }
 
-/* The tt option: the table size in MiB, 0 for none. */
+/* The tt option: the table size in MiB, 0 for none, at most
+   AI_MAX_TABLE_MIB. */
 static size_t table_mib(lua_State *L, int arg, const char *where) {
-  int type = lua_getfield(L, arg, "tt");
-  double mib = DEFAULT_TABLE_MIB;
-  if (type != LUA_TNIL) {
-    int isnum;
-    mib = lua_tonumberx(L, -1, &isnum);
-    if (!isnum || !(mib >= 0) || mib > 65536)
-      luaL_error(L, "%s: option 'tt' is the table size in MiB, 0 for none "
-                 "(got %s)", where, luaL_tolstring(L, -1, NULL));
-  }
-  lua_pop(L, 1);
-  return (size_t)mib;
+  return (size_t)lgame_opt_integer(L, arg, "tt", DEFAULT_TABLE_MIB, 0,
+                                   AI_MAX_TABLE_MIB, where);
 }
 
 /* The index of the eval option when it is a Lua function, else 0; raises
@@ -192,12 +189,13 @@ static void run_alphabeta(lua_State *L, algorithm a, table_box *box,
   if (a == GREEDY) {
     options.max_depth = 1;
   } else {
-    double depth = opt_positive(L, 2, "depth", 0, where);
+    lua_Integer depth = lgame_opt_integer(L, 2, "depth", 0, 1, LGAME_MAX_COUNT,
+                                          where);
     options.max_depth = depth > SEARCH_MAX_PLY ? SEARCH_MAX_PLY : (int)depth;
     bool bounded = options.max_depth || has_option(L, 2, "nodes");
-    limit.max_seconds = opt_positive(L, 2, "time",
-                                     bounded ? 0 : DEFAULT_SECONDS, where);
-    limit.max_nodes = (uint64_t)opt_positive(L, 2, "nodes", 0, where);
+    limit.max_seconds = opt_seconds(L, 2, "time",
+                                    bounded ? 0 : DEFAULT_SECONDS, where);
+    limit.max_nodes = (uint64_t)opt_count(L, 2, "nodes", 0, where);
   }
   lgame_target *target = lgame_target_push(L, 1, eval, &limit);
   int target_index = lua_gettop(L);
@@ -239,10 +237,10 @@ static void run_alphabeta(lua_State *L, algorithm a, table_box *box,
 static void run_mcts(lua_State *L, uint64_t seed, const char *where) {
   search_limit limit = {0};
   mcts_options options = {0};
-  options.exploration = opt_positive(L, 2, "c", sqrt(2.0), where);
+  options.exploration = lgame_opt_number(L, 2, "c", sqrt(2.0), 1e6, where);
   options.seed = seed;
-  limit.max_seconds = opt_positive(L, 2, "time", 0, where);
-  double playouts = opt_positive(L, 2, "playouts",
+  limit.max_seconds = opt_seconds(L, 2, "time", 0, where);
+  lua_Integer playouts = opt_count(L, 2, "playouts",
                                  limit.max_seconds > 0 ? 0 : DEFAULT_PLAYOUTS,
                                  where);
   limit.max_nodes = (uint64_t)playouts;
@@ -309,23 +307,24 @@ static void run(lua_State *L, algorithm a, bool player, const char *where) {
   if (a == ALPHABETA || a == GREEDY) {
     size_t mib = a == ALPHABETA ? table_mib(L, 2, where) : 0;
     table_box *box = NULL;
+    /* The box stays on the stack while the search runs, so that nothing
+       a callback does to the player (dropping _table, a nested choose
+       with another tt) can free the table under the search. */
     if (mib > 0 && player) {
       lua_getfield(L, 2, "_table");
       box = luaL_testudata(L, -1, TABLE_TYPE);
-      lua_pop(L, 1);
-      if (!box || box->mib != mib) {
+      if (!box || box->mib != mib || !box->table) {
+        lua_pop(L, 1);
         box = push_table(L, mib);
+        lua_pushvalue(L, -1);
         lua_setfield(L, 2, "_table");
       }
     } else if (mib > 0) {
-      box = push_table(L, mib);   /* stays on the stack while searching */
+      box = push_table(L, mib);
+      lua_toclose(L, -1);           /* freed on return or error, not at GC */
     }
     run_alphabeta(L, a, box, where);
-    if (mib > 0 && !player) {       /* free it now, not at the next GC */
-      tt_free(box->table);
-      box->table = NULL;
-      lua_remove(L, -2);
-    }
+    if (mib > 0 && player) lua_remove(L, -2);
     return;
   }
   uint64_t seed;
@@ -394,7 +393,7 @@ static int player_new_game(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_getfield(L, 1, "_table");
   table_box *box = luaL_testudata(L, -1, TABLE_TYPE);
-  if (box) {
+  if (box && box->table) {
     tt_clear(box->table);
     box->identity = NULL;
   }
@@ -431,15 +430,15 @@ static int new_player(lua_State *L) {
   /* Check the values now rather than at the first move. */
   lua_settop(L, 2);
   if (a == ALPHABETA) {
-    opt_positive(L, 2, "depth", 0, where);
-    opt_positive(L, 2, "time", 1, where);
-    opt_positive(L, 2, "nodes", 1, where);
+    lgame_opt_integer(L, 2, "depth", 1, 1, LGAME_MAX_COUNT, where);
+    opt_seconds(L, 2, "time", 1, where);
+    opt_count(L, 2, "nodes", 1, where);
     table_mib(L, 2, where);
   }
   if (a == MCTS) {
-    opt_positive(L, 2, "playouts", 1, where);
-    opt_positive(L, 2, "time", 1, where);
-    opt_positive(L, 2, "c", 1, where);
+    opt_count(L, 2, "playouts", 1, where);
+    opt_seconds(L, 2, "time", 1, where);
+    lgame_opt_number(L, 2, "c", 1, 1e6, where);
   }
   if (a == ALPHABETA || a == GREEDY) {
     if (opt_eval(L, 2, where)) lua_pop(L, 1);
@@ -473,12 +472,16 @@ int luaopen_ludus_ai(lua_State *L) {
   luaL_newmetatable(L, TABLE_TYPE);
   lua_pushcfunction(L, table_gc);
   lua_setfield(L, -2, "__gc");
+  lua_pushcfunction(L, table_gc);
+  lua_setfield(L, -2, "__close");
+  ludus_protect_metatable(L, -1);
   lua_pop(L, 1);
   luaL_newmetatable(L, PLAYER_TYPE);
   luaL_newlib(L, player_methods);
   lua_setfield(L, -2, "__index");
   lua_pushcfunction(L, player_tostring);
   lua_setfield(L, -2, "__tostring");
+  ludus_protect_metatable(L, -1);
   lua_pop(L, 1);
 
   lua_newtable(L);

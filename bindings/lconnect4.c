@@ -212,9 +212,7 @@ static int c4_save(lua_State *L) {
   if (start->moves != 0 || start->turn != C4_YELLOW)
     return luaL_error(L, "connect4: this position was built from rows and "
                       "has no move record");
-  lua_getfield(L, 1, "history");
-  lua_pushvalue(L, 1);
-  lua_call(L, 1, 1);
+  lgame_push_history(L, g);
   int n = (int)lua_rawlen(L, -1);
   luaL_Buffer b;
   luaL_buffinit(L, &b);
@@ -349,10 +347,12 @@ static void push_book_info(lua_State *L, const book_box *box) {
 }
 
 /* The transposition table every solve shares, made on first use and
-   freed with the Lua state. */
-static c4_table *shared_table(lua_State *L) {
+   freed with the Lua state; held for job until the calling function
+   returns. */
+static c4_table *shared_table(lua_State *L, const char *job) {
   bool made;
-  c4_table *table = lgame_shared(L, TABLE_KEY, make_table, release_table, &made);
+  c4_table *table = lgame_shared_job(L, TABLE_KEY, make_table, release_table,
+                                     &made, job);
   if (made) {
     if (lua_getfield(L, LUA_REGISTRYINDEX, BOOK_KEY) == LUA_TNIL)
       load_default_book(L);
@@ -364,27 +364,18 @@ static c4_table *shared_table(lua_State *L) {
 }
 
 /* Options {weak=, nodes=, time=, progress=} at arg into limit; returns
-   weak, and leaves the progress function (or nil) on the stack. */
-static bool check_solve_options(lua_State *L, int arg, search_limit *limit) {
+   weak, and reads progress into call (pushing what it pushes). */
+static bool check_solve_options(lua_State *L, int arg, search_limit *limit,
+                                lgame_progress *call) {
   bool weak = false;
-  memset(limit, 0, sizeof *limit);
-  limit->interrupt = &ludus_interrupted;
-  if (lua_isnoneornil(L, arg)) {
-    lua_pushnil(L);
-  } else {
+  lgame_start_limit(limit);
+  if (!lua_isnoneornil(L, arg)) {
     luaL_checktype(L, arg, LUA_TTABLE);
     weak = lua_getfield(L, arg, "weak") != LUA_TNIL && lua_toboolean(L, -1);
-    if (lua_getfield(L, arg, "nodes") != LUA_TNIL)
-      limit->max_nodes = (uint64_t)luaL_checkinteger(L, -1);
-    if (lua_getfield(L, arg, "time") != LUA_TNIL)
-      limit->max_seconds = luaL_checknumber(L, -1);
-    lua_pop(L, 3);
-    int type = lua_getfield(L, arg, "progress");
-    if (type != LUA_TNIL && type != LUA_TFUNCTION)
-      luaL_error(L, "connect4: progress must be a function (got %s)",
-                 luaL_typename(L, -1));
+    lua_pop(L, 1);
+    lgame_read_limits(L, arg, limit, "connect4");
   }
-  limit_start(limit);
+  lgame_progress_init(L, call, arg, limit, "connect4");
   return weak;
 }
 
@@ -421,15 +412,16 @@ static void push_info(lua_State *L, const search_limit *limit, bool complete,
    Stopped early: nil, nil, info with the bounds found (info.lower,
    info.upper).  progress(lower, upper, nodes) hears of each step. */
 static int c4_solve_method(lua_State *L) {
-  c4_board *board = check_ongoing(L, "solve");
+  c4_board position = *check_ongoing(L, "solve");
+  c4_board *board = &position;          /* a callback may change the game */
   search_limit limit;
-  bool weak = check_solve_options(L, 2, &limit);
-  lgame_progress call = {L, lua_gettop(L)};
-  c4_table *table = shared_table(L);
+  lgame_progress call;
+  bool weak = check_solve_options(L, 2, &limit, &call);
+  c4_table *table = shared_table(L, "solve");
   uint64_t hits = c4_table_book_hits(table);
-  c4_progress *progress = lua_isnil(L, call.function) ? NULL
-                                                        : lgame_call_progress;
+  c4_progress *progress = call.function ? lgame_call_progress : NULL;
   c4_result r = c4_solve_progress(board, table, &limit, weak, progress, &call);
+  lgame_progress_check(&call);
   int best = r.complete ? c4_best_move(board, table, &limit, weak, r.score) : -1;
   if (best < 0) {
     lua_pushnil(L);
@@ -450,11 +442,15 @@ static int c4_solve_method(lua_State *L) {
 /* g:analyze{weak=, nodes=, time=} -> {score of column 1, ...} with nil
    for a full column, and info; nil and info when stopped early. */
 static int c4_analyze_method(lua_State *L) {
-  c4_board *board = check_ongoing(L, "analyze");
+  c4_board position = *check_ongoing(L, "analyze");
+  c4_board *board = &position;
   search_limit limit;
-  bool weak = check_solve_options(L, 2, &limit);
+  lgame_progress call;
+  bool weak = check_solve_options(L, 2, &limit, &call);
+  if (call.function)
+    return luaL_error(L, "connect4: analyze takes no progress function");
   int scores[C4_MAX_WIDTH];
-  c4_table *table = shared_table(L);
+  c4_table *table = shared_table(L, "analyze");
   uint64_t hits = c4_table_book_hits(table);
   bool complete = c4_analyze(board, table, &limit, weak, scores);
   bool book = c4_table_book_hits(table) != hits;
@@ -477,6 +473,10 @@ static int c4_analyze_method(lua_State *L) {
    none; connect4.book(path) loads one (nil and a message when it cannot);
    connect4.book(false) goes without. */
 static int c4_book_function(lua_State *L) {
+  const char *job = lgame_shared_busy(L, TABLE_KEY);
+  if (job && !lua_isnoneornil(L, 1))
+    return luaL_error(L, "connect4: cannot change the book now: a %s is "
+                      "running and uses it", job);
   if (lua_getfield(L, LUA_REGISTRYINDEX, BOOK_KEY) == LUA_TNIL)
     load_default_book(L);
   lua_pop(L, 1);
@@ -505,27 +505,6 @@ static int c4_book_function(lua_State *L) {
   return 1;
 }
 
-/* make_book's progress runs protected: an error in it must not jump over
-   the generation, which has the table to give back.  It stops the solve
-   instead, and make_book raises it after. */
-typedef struct book_progress {
-  lgame_progress call;
-  search_limit *limit;
-  int error;            /* stack index of the error, 0 for none */
-} book_progress;
-
-static void guarded_progress(void *context, int lower, int upper,
-                             uint64_t nodes) {
-  book_progress *p = context;
-  lua_State *L = p->call.L;
-  if (p->error) return;
-  lgame_push_progress(&p->call, lower, upper, nodes);
-  if (lua_pcall(L, 3, 0, 0) != LUA_OK) {
-    p->error = lua_gettop(L);
-    p->limit->stopped = true;
-  }
-}
-
 /* connect4.make_book(path, {plies=, exact=, width=, height=, nodes=,
    time=, progress=}) solves the empty board and the positions of up to
    exact plies, writes the book and puts it in use; returns {entries=,
@@ -533,39 +512,35 @@ static void guarded_progress(void *context, int lower, int upper,
 static int c4_make_book(lua_State *L) {
   const char *path = luaL_checkstring(L, 1);
   search_limit limit;
-  check_solve_options(L, 2, &limit);
-  lgame_progress call = {L, lua_gettop(L)};
+  lgame_progress call;
+  check_solve_options(L, 2, &limit, &call);
   int width = 7, height = 6, plies = 12, exact = 0;
   if (!lua_isnoneornil(L, 2)) {
-    if (lua_getfield(L, 2, "width") != LUA_TNIL)
-      width = (int)luaL_checkinteger(L, -1);
-    if (lua_getfield(L, 2, "height") != LUA_TNIL)
-      height = (int)luaL_checkinteger(L, -1);
-    if (lua_getfield(L, 2, "plies") != LUA_TNIL)
-      plies = (int)luaL_checkinteger(L, -1);
-    if (lua_getfield(L, 2, "exact") != LUA_TNIL)
-      exact = (int)luaL_checkinteger(L, -1);
-    lua_pop(L, 4);
+    width = (int)lgame_opt_integer(L, 2, "width", width, 1, C4_MAX_WIDTH,
+                                   "connect4");
+    height = (int)lgame_opt_integer(L, 2, "height", height, 1, C4_MAX_CELLS,
+                                    "connect4");
+    plies = (int)lgame_opt_integer(L, 2, "plies", plies, 0, C4_MAX_CELLS,
+                                   "connect4");
+    exact = (int)lgame_opt_integer(L, 2, "exact", exact, 0, C4_MAX_CELLS,
+                                   "connect4");
   }
   if (!c4_book_size_ok(width, height))
     return luaL_error(L, "connect4: no book for a %d x %d board (books need "
                       "width * (height + 1) <= 52)", width, height);
-  luaL_argcheck(L, plies >= 0 && plies <= width * height, 2,
-                "plies out of range");
-  luaL_argcheck(L, exact >= 0 && exact <= plies, 2, "exact out of range");
-  c4_table *table = shared_table(L);
-  book_progress guarded = {call, &limit, 0};
+  luaL_argcheck(L, plies <= width * height, 2, "plies out of range");
+  luaL_argcheck(L, exact <= plies, 2, "exact out of range");
+  c4_table *table = shared_table(L, "make_book");
   c4_book_error error;
   c4_book *book = c4_book_generate(width, height, plies, exact, table, &limit,
-                                   lua_isnil(L, call.function) ? NULL : guarded_progress,
-                                   &guarded, &error);
-  if (guarded.error) {
-    /* the progress function failed: the generation stopped cleanly, and
-       the book in use (which that function may have changed) is put back */
+                                   call.function ? lgame_call_progress : NULL,
+                                   &call, &error);
+  if (call.failed) {
+    /* the generation stopped cleanly; the book in use goes back */
     book_box *box = current_book(L);
     c4_table_use_book(table, box ? box->book : NULL);
-    lua_pushvalue(L, guarded.error);
-    return lua_error(L);
+    c4_book_free(book);
+    lgame_progress_check(&call);
   }
   if (book) error = c4_book_save(book, path);
   if (error != C4_BOOK_OK) {

@@ -155,6 +155,27 @@ static const char *push_shown(lua_State *L, const char *text, size_t len) {
   return lua_pushlstring(L, buf, n);
 }
 
+/* Pushes what an error message shows of the value at idx, as game.lua
+   does: a string in quotes (cut short), a number, boolean or nil as
+   itself, anything else by its type. */
+static const char *push_value_shown(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  switch (lua_type(L, idx)) {
+    case LUA_TSTRING: {
+      size_t len;
+      const char *text = lua_tolstring(L, idx, &len);
+      push_shown(L, text, len);
+      lua_pushfstring(L, "'%s'", lua_tostring(L, -1));
+      lua_remove(L, -2);
+      return lua_tostring(L, -1);
+    }
+    case LUA_TNUMBER: case LUA_TBOOLEAN: case LUA_TNIL:
+      return luaL_tolstring(L, idx, NULL);
+    default:
+      return lua_pushstring(L, luaL_typename(L, idx));
+  }
+}
+
 /* Pushes the legal moves joined by spaces. */
 static const char *push_legal_list(lua_State *L, const game_class *cls,
                                    const void *state) {
@@ -203,6 +224,54 @@ void lgame_push_move(lua_State *L, lgame *g, game_move move) {
   reserve(L, g, g->count + 1);
   g->cls->make(lgame_state(g), move, &g->undos[g->count]);
   g->moves[g->count++] = move;
+}
+
+/* ---- options ----
+**
+** Every limit a call takes is read here, so that all of them say the
+** same about the same mistake: a count is a whole number (3 or 3.0, not
+** 0.5) in its range, a time a positive number of seconds.
+*/
+
+lua_Integer lgame_opt_integer(lua_State *L, int arg, const char *key,
+                              lua_Integer def, lua_Integer min,
+                              lua_Integer max, const char *where) {
+  lua_Integer value = def;
+  if (lua_getfield(L, arg, key) != LUA_TNIL) {
+    int whole = 0;
+    if (lua_type(L, -1) == LUA_TNUMBER) value = lua_tointegerx(L, -1, &whole);
+    if (!whole || value < min || value > max)
+      luaL_error(L, "%s: option '%s' must be a whole number from %I to %I "
+                 "(got %s)", where, key, min, max, push_value_shown(L, -1));
+  }
+  lua_pop(L, 1);
+  return value;
+}
+
+double lgame_opt_number(lua_State *L, int arg, const char *key, double def,
+                        double max, const char *where) {
+  double value = def;
+  if (lua_getfield(L, arg, key) != LUA_TNIL) {
+    value = lua_tonumber(L, -1);
+    if (lua_type(L, -1) != LUA_TNUMBER || !(value > 0) || !(value <= max)) {
+      char most[32];
+      snprintf(most, sizeof most, "%.15g", max);
+      luaL_error(L, "%s: option '%s' must be a positive number, at most %s "
+                 "(got %s)", where, key, most, push_value_shown(L, -1));
+    }
+  }
+  lua_pop(L, 1);
+  return value;
+}
+
+void lgame_read_limits(lua_State *L, int arg, search_limit *limit,
+                       const char *where) {
+  if (lua_isnoneornil(L, arg)) return;
+  limit->max_seconds = lgame_opt_number(L, arg, "time", limit->max_seconds,
+                                        LGAME_MAX_SECONDS, where);
+  limit->max_nodes = (uint64_t)lgame_opt_integer(
+      L, arg, "nodes", (lua_Integer)limit->max_nodes, 1, LGAME_MAX_COUNT,
+      where);
 }
 
 /* ---- methods ---- */
@@ -304,9 +373,7 @@ static int game_hash(lua_State *L) {
   return 1;
 }
 
-/* The moves from the start, each named in the position it was played in. */
-static int game_history(lua_State *L) {
-  lgame *g = check_self(L);
+void lgame_push_history(lua_State *L, lgame *g) {
   const game_class *cls = g->cls;
   void *replay = lua_newuserdatauv(L, cls->state_size, 0);
   memcpy(replay, start_of(g), cls->state_size);
@@ -317,18 +384,24 @@ static int game_history(lua_State *L) {
     game_undo undo;
     cls->make(replay, g->moves[i], &undo);
   }
+  lua_remove(L, -2);
+}
+
+/* The moves from the start, each named in the position it was played in. */
+static int game_history(lua_State *L) {
+  lgame_push_history(L, check_self(L));
   return 1;
 }
 
 /* The history as one line, the form load reads back. */
 static int game_save(lua_State *L) {
-  game_history(L);
-  int n = (int)lua_rawlen(L, -1);
+  lgame_push_history(L, check_self(L));
+  int history = lua_gettop(L), n = (int)lua_rawlen(L, history);
   luaL_Buffer b;
   luaL_buffinit(L, &b);
   for (int i = 1; i <= n; i++) {
     if (i > 1) luaL_addchar(&b, ' ');
-    lua_rawgeti(L, -2, i);
+    lua_rawgeti(L, history, i);
     luaL_addvalue(&b);
   }
   luaL_pushresult(&b);
@@ -379,6 +452,31 @@ void lgame_start_limit(search_limit *limit) {
   limit_start(limit);
 }
 
+/* ---- progress callbacks ----
+**
+** A solver's progress function runs protected: an error in it must not
+** jump over the solver, which may hold memory or a shared object.  It
+** stops the solve through the limit instead, and lgame_progress_check
+** raises it once the solver has returned.
+*/
+
+void lgame_progress_init(lua_State *L, lgame_progress *call, int arg,
+                         search_limit *limit, const char *where) {
+  call->L = L;
+  call->function = 0;
+  call->limit = limit;
+  call->failed = false;
+  int type = LUA_TNIL;
+  if (lua_istable(L, arg)) type = lua_getfield(L, arg, "progress");
+  else lua_pushnil(L);
+  if (type != LUA_TNIL && type != LUA_TFUNCTION)
+    luaL_error(L, "%s: progress must be a function (got %s)", where,
+               luaL_typename(L, -1));
+  if (type == LUA_TFUNCTION) call->function = lua_gettop(L);
+  lua_pushnil(L);                          /* where its error will go */
+  call->error = lua_gettop(L);
+}
+
 void lgame_push_progress(const lgame_progress *call, int lower, int upper,
                          uint64_t nodes) {
   lua_State *L = call->L;
@@ -391,13 +489,27 @@ void lgame_push_progress(const lgame_progress *call, int lower, int upper,
 void lgame_call_progress(void *progress, int lower, int upper,
                          uint64_t nodes) {
   lgame_progress *call = progress;
+  if (call->failed || !call->function) return;
   lgame_push_progress(call, lower, upper, nodes);
-  lua_call(call->L, 3, 0);
+  if (lua_pcall(call->L, 3, 0, 0) != LUA_OK) {
+    lua_replace(call->L, call->error);
+    call->failed = true;
+    call->limit->stopped = true;
+  }
 }
+
+void lgame_progress_check(const lgame_progress *call) {
+  if (!call->failed) return;
+  lua_pushvalue(call->L, call->error);
+  lua_error(call->L);
+}
+
+/* ---- objects shared by the calls of a Lua state ---- */
 
 typedef struct shared_box {
   void *object;                 /* first: lgame_shared_find reads it */
   void (*release)(void *);
+  const char *job;              /* what uses it now, or NULL */
 } shared_box;
 
 static int shared_gc(lua_State *L) {
@@ -407,12 +519,17 @@ static int shared_gc(lua_State *L) {
   return 0;
 }
 
-void *lgame_shared_find(lua_State *L, const char *key) {
-  void *object = NULL;
+static shared_box *find_box(lua_State *L, const char *key) {
+  shared_box *box = NULL;
   if (lua_getfield(L, LUA_REGISTRYINDEX, key) == LUA_TUSERDATA)
-    object = ((shared_box *)lua_touserdata(L, -1))->object;
+    box = lua_touserdata(L, -1);
   lua_pop(L, 1);
-  return object;
+  return box;
+}
+
+void *lgame_shared_find(lua_State *L, const char *key) {
+  shared_box *box = find_box(L, key);
+  return box ? box->object : NULL;
 }
 
 void *lgame_shared(lua_State *L, const char *key, void *(*make)(void),
@@ -423,6 +540,7 @@ void *lgame_shared(lua_State *L, const char *key, void *(*make)(void),
   shared_box *box = lua_newuserdatauv(L, sizeof *box, 0);
   box->object = NULL;
   box->release = release;
+  box->job = NULL;
   lua_createtable(L, 0, 1);
   lua_pushcfunction(L, shared_gc);
   lua_setfield(L, -2, "__gc");
@@ -431,6 +549,48 @@ void *lgame_shared(lua_State *L, const char *key, void *(*make)(void),
   if (!box->object) luaL_error(L, "not enough memory for %s", key);
   lua_setfield(L, LUA_REGISTRYINDEX, key);
   return box->object;
+}
+
+/* The guard of a job: a to-be-closed value whose closing (the C function
+   returning or raising) sets the object free. */
+static int job_close(lua_State *L) {
+  shared_box **box = lua_touserdata(L, 1);
+  if (*box) (*box)->job = NULL;
+  *box = NULL;
+  return 0;
+}
+
+void *lgame_shared_job(lua_State *L, const char *key, void *(*make)(void),
+                       void (*release)(void *), bool *made, const char *job) {
+  void *object = lgame_shared(L, key, make, release, made);
+  shared_box *box = find_box(L, key);
+  if (box->job) {
+    /* key is "ludus.<module>.<object>" */
+    const char *object_name = strrchr(key, '.') + 1;
+    char module[32];
+    snprintf(module, sizeof module, "%.*s",
+             (int)(object_name - 1 - (key + 6)), key + 6);
+    luaL_error(L, "%s: cannot %s now: a %s is running and uses the %s (a "
+               "callback of it cannot start another job on the %s)",
+               module, job, box->job, object_name, object_name);
+  }
+  shared_box **guard = lua_newuserdatauv(L, sizeof *guard, 0);
+  *guard = NULL;
+  if (luaL_newmetatable(L, "ludus.job")) {
+    lua_pushcfunction(L, job_close);
+    lua_setfield(L, -2, "__close");
+    ludus_protect_metatable(L, -1);
+  }
+  lua_setmetatable(L, -2);
+  lua_toclose(L, -1);
+  *guard = box;
+  box->job = job;
+  return object;
+}
+
+const char *lgame_shared_busy(lua_State *L, const char *key) {
+  shared_box *box = find_box(L, key);
+  return box ? box->job : NULL;
 }
 
 static const luaL_Reg game_methods[] = {
@@ -445,6 +605,11 @@ static const luaL_Reg game_methods[] = {
   {"hash", game_hash},
   {"history", game_history},
   {"save", game_save},
+  {NULL, NULL}
+};
+
+/* Metamethods live in the metatable only, out of reach of g.__gc. */
+static const luaL_Reg game_metamethods[] = {
   {"__tostring", game_tostring},
   {"__gc", game_gc},
   {NULL, NULL}
@@ -525,28 +690,43 @@ static void set_closures(lua_State *L, const luaL_Reg *regs, int mt,
   }
 }
 
+/* The registry table from game metatables to their classes: how
+   ludus.ai knows a C game, with no pointer where Lua code can reach it. */
+#define CLASSES_KEY "ludus.classes"
+
 void lgame_open(lua_State *L, const game_class *cls, const luaL_Reg *methods,
                 const luaL_Reg *functions) {
   lua_pushfstring(L, "ludus.%s", cls->name);
   luaL_newmetatable(L, lua_tostring(L, -1));
   lua_remove(L, -2);
   int mt = lua_gettop(L);
+  set_closures(L, game_metamethods, mt, cls);
+  lua_newtable(L);                           /* the methods: __index */
   set_closures(L, game_methods, mt, cls);
   for (int side = 0; side < 2; side++) {
     lua_pushvalue(L, mt);
     lua_pushinteger(L, side);
     lua_pushcclosure(L, game_play_side, 2);
-    lua_setfield(L, mt, cls->side[side]);
+    lua_setfield(L, -2, cls->side[side]);
   }
   set_closures(L, methods, mt, cls);
-  lua_pushvalue(L, mt);
   lua_setfield(L, mt, "__index");
-  lua_pushlightuserdata(L, (void *)cls);     /* how ludus.ai knows a game */
-  lua_setfield(L, mt, "__ludus_class");
+  ludus_protect_metatable(L, mt);
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, CLASSES_KEY);
+  lua_pushvalue(L, mt);
+  lua_pushlightuserdata(L, (void *)cls);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
   lua_newtable(L);
   set_closures(L, module_functions, mt, cls);
   set_closures(L, functions, mt, cls);
   lua_remove(L, mt);
+}
+
+void lgame_push_methods(lua_State *L, const game_class *cls) {
+  push_metatable(L, cls);
+  lua_getfield(L, -1, "__index");
+  lua_remove(L, -2);
 }
 
 /* ---- searching: C games, and Lua-defined games through callbacks ---- */
@@ -562,7 +742,7 @@ static const char *const spec_keys[] = {
 
 /* The target's user values. */
 enum { UV_FUNCTIONS = 1, UV_POSITIONS, UV_LISTS, UV_ERROR, UV_EVAL, UV_INFO,
-       UV_COUNT = UV_INFO };
+       UV_META, UV_COUNT = UV_META };
 
 #define MOVERS (SEARCH_MAX_PLY + 2)
 
@@ -637,27 +817,6 @@ static bool call_spec(target *t, int f, int nargs, int nresults) {
 }
 
 static void bridge_init(void *state) { (void)state; }
-
-/* Pushes what an error message shows of the value at idx, as game.lua
-   does: a string in quotes (cut short), a number, boolean or nil as
-   itself, anything else by its type. */
-static const char *push_value_shown(lua_State *L, int idx) {
-  idx = lua_absindex(L, idx);
-  switch (lua_type(L, idx)) {
-    case LUA_TSTRING: {
-      size_t len;
-      const char *text = lua_tolstring(L, idx, &len);
-      push_shown(L, text, len);
-      lua_pushfstring(L, "'%s'", lua_tostring(L, -1));
-      lua_remove(L, -2);
-      return lua_tostring(L, -1);
-    }
-    case LUA_TNUMBER: case LUA_TBOOLEAN: case LUA_TNIL:
-      return luaL_tolstring(L, idx, NULL);
-    default:
-      return lua_pushstring(L, luaL_typename(L, idx));
-  }
-}
 
 static int bridge_side(target *t, int at) {
   lua_State *L = t->L;
@@ -804,9 +963,17 @@ static void bridge_make(void *state, game_move move, game_undo *undo) {
   if (t->push_pop) {
     call_spec(t, F_PUSH, 1, 0);
   } else if (call_spec(t, F_PLAY, 1, 1)) {
+    lua_getiuservalue(L, t->self, UV_POSITIONS);
+    lua_rawgeti(L, -1, t->ply + 1);
+    bool same = lua_rawequal(L, -1, -3) && lua_type(L, -1) == LUA_TTABLE;
+    lua_pop(L, 2);
     if (lua_isnil(L, -1))
       failf(t, "%s: 'play' returned nil (expected the new position)",
             t->cls.name);
+    else if (same)
+      failf(t, "%s: 'play' returned the position it was given (play must "
+            "return a new position and leave its argument unchanged; or "
+            "define push and pop)", t->cls.name);
     lua_getiuservalue(L, t->self, UV_POSITIONS);
     lua_rotate(L, -2, 1);
     lua_rawseti(L, -2, t->ply + 2);
@@ -910,12 +1077,35 @@ static const game_class bridge_class = {
 };
 
 /* The Lua evaluation: called with a game object of the position. */
+/* The body of lua_eval, run protected so that nothing in it (the
+   evaluation, making the game object, a full stack) can jump over the C
+   search: (eval, wrap, position) for a Lua-defined game, (eval,
+   metatable, class, state) for a C game. */
+static int protected_eval(lua_State *L) {
+  if (lua_type(L, 2) == LUA_TFUNCTION) {
+    lua_call(L, 1, 1);                     /* wrap(position) */
+  } else {
+    const game_class *cls = lua_touserdata(L, 3);
+    const void *state = lua_touserdata(L, 4);
+    lgame *g = new_game(L, cls, 2);
+    memcpy(start_of(g), state, cls->state_size);
+    memcpy(lgame_state(g), state, cls->state_size);
+    lua_replace(L, 2);
+    lua_settop(L, 2);
+  }
+  lua_call(L, 1, 1);
+  return 1;
+}
+
+/* The Lua evaluation: called with a game object of the position. */
 static int lua_eval(void *context, const void *state) {
   target *t = context;
   lua_State *L = t->L;
   if (t->failed) return 0;
   t->public.lua_calls++;
+  lua_pushcfunction(L, protected_eval);
   lua_getiuservalue(L, t->self, UV_EVAL);
+  int nargs;
   if (t->lua_game) {
     lua_getiuservalue(L, t->self, UV_INFO);
     lua_getfield(L, -1, "wrap");
@@ -923,11 +1113,14 @@ static int lua_eval(void *context, const void *state) {
     lua_getiuservalue(L, t->self, UV_POSITIONS);
     lua_rawgeti(L, -1, t->push_pop ? 1 : t->ply + 1);
     lua_remove(L, -2);
-    lua_call(L, 1, 1);                    /* game.lua's own: cannot fail */
+    nargs = 3;
   } else {
-    lgame_push(L, t->public.cls, state);
+    lua_getiuservalue(L, t->self, UV_META);
+    lua_pushlightuserdata(L, (void *)t->public.cls);
+    lua_pushlightuserdata(L, (void *)state);
+    nargs = 4;
   }
-  if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+  if (lua_pcall(L, nargs, 1, 0) != LUA_OK) {
     const char *message = lua_tostring(L, -1);
     failf(t, "%s: the evaluation raised an error: %s", t->cls.name,
           message ? message : "(not a string)");
@@ -939,25 +1132,50 @@ static int lua_eval(void *context, const void *state) {
   return score;
 }
 
-/* Fills the bridge of the Lua-defined game at arg, whose metatable's
-   __ludus_game table is on top of the stack (and is consumed). */
-static void open_lua_game(lua_State *L, target *t, int arg) {
-  lua_setiuservalue(L, t->self, UV_INFO);
-  lua_getiuservalue(L, t->self, UV_INFO);
-  int info = lua_gettop(L);
+/* Copies field key of the table at from into the table at to, raising
+   unless it has the given type: what game.lua handed over is read once,
+   into a table that only this target holds, so no change made to it
+   while a search runs can reach the search. */
+static void copy_field(lua_State *L, int from, int to, const char *key,
+                       int type) {
+  if (lua_getfield(L, from, key) != type)
+    luaL_error(L, "game: a Lua game whose '%s' is a %s", key,
+               luaL_typename(L, -1));
+  lua_setfield(L, to, key);
+}
+
+/* Fills the bridge of the Lua-defined game at arg, whose game.lua
+   description (the __ludus_game table of its metatable) is at info. */
+static void open_lua_game(lua_State *L, target *t, int arg, int info) {
+  lua_createtable(L, 2, 4);
+  int own = lua_gettop(L);
+  copy_field(L, info, own, "name", LUA_TSTRING);
+  copy_field(L, info, own, "root", LUA_TFUNCTION);
+  copy_field(L, info, own, "wrap", LUA_TFUNCTION);
+  if (lua_getfield(L, info, "sides") != LUA_TTABLE)
+    luaL_error(L, "game: a Lua game without sides");
+  for (int i = 1; i <= 2; i++) {
+    if (lua_rawgeti(L, -1, i) != LUA_TSTRING)
+      luaL_error(L, "game: a Lua game whose side %d is a %s", i,
+                 luaL_typename(L, -1));
+    lua_rawseti(L, own, i);
+  }
+  lua_pop(L, 1);
   t->lua_game = true;
   t->cls = bridge_class;
-  lua_getfield(L, info, "name");
-  t->cls.name = lua_tostring(L, -1);     /* kept alive by the info table */
+  /* the strings live as long as the table, which nothing else can reach */
+  lua_getfield(L, own, "name");
+  t->cls.name = lua_tostring(L, -1);
   lua_pop(L, 1);
-  lua_getfield(L, info, "sides");
   for (int i = 0; i < 2; i++) {
-    lua_rawgeti(L, -1, i + 1);
+    lua_rawgeti(L, own, i + 1);
     t->cls.side[i] = lua_tostring(L, -1);
     lua_pop(L, 1);
   }
-  lua_pop(L, 1);
-  lua_getfield(L, info, "spec");
+  lua_pushvalue(L, own);
+  lua_setiuservalue(L, t->self, UV_INFO);
+  if (lua_getfield(L, info, "spec") != LUA_TTABLE)
+    luaL_error(L, "game: a Lua game without its spec");
   int spec = lua_gettop(L);
   t->public.identity = lua_topointer(L, spec);
   lua_createtable(L, F_COUNT, 0);
@@ -976,58 +1194,80 @@ static void open_lua_game(lua_State *L, target *t, int arg) {
   lua_pop(L, 1);
   lua_setiuservalue(L, t->self, UV_FUNCTIONS);
   lua_newtable(L);                         /* positions: a private copy */
-  lua_getfield(L, info, "root");
+  lua_getfield(L, own, "root");
   lua_pushvalue(L, arg);
   lua_call(L, 1, 1);
   lua_rawseti(L, -2, 1);
   lua_setiuservalue(L, t->self, UV_POSITIONS);
   lua_newtable(L);
   lua_setiuservalue(L, t->self, UV_LISTS);
-  lua_settop(L, info - 1);
+  lua_settop(L, own - 1);
   t->self_pointer = t;
   t->public.cls = &t->cls;
   t->public.state = &t->self_pointer;
 }
 
-lgame_target *lgame_target_push(lua_State *L, int arg, int eval_arg,
-                                search_limit *limit) {
-  arg = lua_absindex(L, arg);
+/* The class of the C game at arg, found by its metatable's identity;
+   NULL for anything else. */
+static const game_class *class_of(lua_State *L, int arg) {
+  if (lua_type(L, arg) != LUA_TUSERDATA || !lua_getmetatable(L, arg))
+    return NULL;
   const game_class *cls = NULL;
-  lgame *g = NULL;
-  int kind = LUA_TNIL;
-  if (lua_getmetatable(L, arg)) {
-    lua_pushliteral(L, "__ludus_class");
+  if (lua_getfield(L, LUA_REGISTRYINDEX, CLASSES_KEY) == LUA_TTABLE) {
+    lua_pushvalue(L, -2);
     lua_rawget(L, -2);
     cls = lua_touserdata(L, -1);
     lua_pop(L, 1);
-    if (cls) {
-      g = lua_touserdata(L, arg);
-    } else {
-      lua_pushliteral(L, "__ludus_game");
-      kind = lua_rawget(L, -2);
-      if (kind != LUA_TTABLE) lua_pop(L, 1);
-    }
-    lua_remove(L, kind == LUA_TTABLE ? -2 : -1);
   }
-  if (!g && kind != LUA_TTABLE) luaL_typeerror(L, arg, "game");
-  size_t extra = g ? padded(cls->state_size) : 0;
+  lua_pop(L, 2);
+  return cls;
+}
+
+/* Pushes the description game.lua keeps for the Lua-defined game at arg
+   and returns true; false, with nothing pushed, for anything else. */
+static bool push_lua_game(lua_State *L, int arg) {
+  if (lua_type(L, arg) != LUA_TTABLE || !lua_getmetatable(L, arg)) return false;
+  lua_pushliteral(L, "__ludus_game");
+  if (lua_rawget(L, -2) != LUA_TTABLE) {
+    lua_pop(L, 2);
+    return false;
+  }
+  lua_remove(L, -2);
+  return true;
+}
+
+lgame_target *lgame_target_push(lua_State *L, int arg, int eval_arg,
+                                search_limit *limit) {
+  arg = lua_absindex(L, arg);
+  /* The callbacks keep their stack balanced, within this much. */
+  luaL_checkstack(L, 2 * LUA_MINSTACK, "no room on the stack for a search");
+  const game_class *cls = class_of(L, arg);
+  int info = 0;
+  if (!cls) {
+    if (!push_lua_game(L, arg)) luaL_typeerror(L, arg, "game");
+    info = lua_gettop(L);
+  }
+  size_t extra = cls ? padded(cls->state_size) : 0;
   target *t = lua_newuserdatauv(L, padded(sizeof *t) + extra, UV_COUNT);
   memset(t, 0, sizeof *t);
   t->L = L;
   t->self = lua_gettop(L);
   t->limit = limit;
   memset(t->movers, -1, sizeof t->movers);
-  if (kind == LUA_TTABLE) {
-    lua_rotate(L, -2, 1);                  /* the info table on top */
-    t->self = lua_gettop(L) - 1;
-    open_lua_game(L, t, arg);
+  if (info) {
+    open_lua_game(L, t, arg, info);
+    lua_remove(L, info);                   /* the target takes its place */
+    t->self = info;
   } else {
+    lgame *g = lua_touserdata(L, arg);
     t->public.cls = cls;
     t->public.state = (char *)t + padded(sizeof *t);
     memcpy(t->public.state, lgame_state(g), cls->state_size);
     t->public.hashed = true;
     t->public.identity = cls;
     t->cls = *cls;
+    lua_getmetatable(L, arg);              /* for the evaluation's objects */
+    lua_setiuservalue(L, t->self, UV_META);
   }
   if (eval_arg) {
     lua_pushvalue(L, eval_arg);

@@ -27,6 +27,10 @@ typedef struct lgame lgame;
 void lgame_open(lua_State *L, const game_class *cls, const luaL_Reg *methods,
                 const luaL_Reg *functions);
 
+/* Pushes the table of methods of cls's objects (their __index), for a
+   binding that adds methods of its own after lgame_open. */
+void lgame_push_methods(lua_State *L, const game_class *cls);
+
 /* The game object at arg, or raises a type error. */
 lgame *lgame_check(lua_State *L, int arg, const game_class *cls);
 
@@ -38,6 +42,10 @@ void *lgame_state(lgame *game);
 
 /* The position its history starts from. */
 const void *lgame_start(lgame *game);
+
+/* Pushes the list of the moves played from the start, as history()
+   returns it. */
+void lgame_push_history(lua_State *L, lgame *game);
 
 /* Plays a legal move in place, recording it in the history. */
 void lgame_push_move(lua_State *L, lgame *game, game_move move);
@@ -57,6 +65,30 @@ int lgame_play(lua_State *L);
    nil once the game is over.  Ctrl-C stops it with an error. */
 int lgame_solve(lua_State *L);
 
+/* ---- options ---- */
+
+/* The largest count a limit may be (2^53: nodes, playouts, solutions),
+   and the longest time in seconds (about 31 years: "no limit" for an
+   engine protocol's infinite search). */
+#define LGAME_MAX_COUNT ((lua_Integer)1 << 53)
+#define LGAME_MAX_SECONDS 1e9
+
+/* Option key of the table at arg: a whole number from min to max, def
+   when absent; raises "<where>: option 'key' must be a whole number from
+   min to max (got x)" otherwise. */
+lua_Integer lgame_opt_integer(lua_State *L, int arg, const char *key,
+                              lua_Integer def, lua_Integer min,
+                              lua_Integer max, const char *where);
+
+/* Option key: a positive number, at most max; def when absent. */
+double lgame_opt_number(lua_State *L, int arg, const char *key, double def,
+                        double max, const char *where);
+
+/* Options time (seconds) and nodes of the table at arg (which may be
+   absent) into limit, whose values stay where an option is absent. */
+void lgame_read_limits(lua_State *L, int arg, search_limit *limit,
+                       const char *where);
+
 /* ---- what long jobs share ---- */
 
 /* Zeroes limit, points it at the REPL's Ctrl-C flag (cleared: a new job
@@ -70,24 +102,50 @@ void lgame_start_limit(search_limit *limit);
 void *lgame_shared(lua_State *L, const char *key, void *(*make)(void),
                    void (*release)(void *), bool *made);
 
+/* The same, for a job that uses the object (a solve, a search): marks it
+   busy until the calling C function returns or raises, through a
+   to-be-closed value it pushes (which must stay where it is on the
+   stack).  Raises when the object is busy already, as when a progress
+   callback of a solve starts another solve.  key is
+   "ludus.<module>.<object>", job names the job ("solve"): both make the
+   message. */
+void *lgame_shared_job(lua_State *L, const char *key, void *(*make)(void),
+                       void (*release)(void *), bool *made, const char *job);
+
+/* The job using the object under key, or NULL when none is. */
+const char *lgame_shared_busy(lua_State *L, const char *key);
+
 /* The object under key, or NULL while none has been made. */
 void *lgame_shared_find(lua_State *L, const char *key);
 
-/* A solver's progress hook that calls the Lua function at stack index
-   function with (lower, upper, nodes); an error in it unwinds the solve,
-   so only for solvers that hold nothing to free. */
+/* A solver's progress hook: calls the Lua function with (lower, upper,
+   nodes), protected; an error in it stops the solve through limit and
+   is raised by lgame_progress_check after the solver returns. */
 typedef struct lgame_progress {
   lua_State *L;
-  int function;
+  int function;              /* its stack index; 0 when there is none */
+  int error;                 /* the stack slot kept for its error */
+  search_limit *limit;
+  bool failed;
 } lgame_progress;
 
+/* Reads the option progress of the table at arg (which may be absent):
+   pushes the function (or nil) and the slot for its error; raises when
+   it is neither a function nor nil.  where starts the message. */
+void lgame_progress_init(lua_State *L, lgame_progress *call, int arg,
+                         search_limit *limit, const char *where);
+
+/* The hook to hand the solver, with the lgame_progress as context. */
 void lgame_call_progress(void *progress, int lower, int upper,
                          uint64_t nodes);
 
 /* Pushes the function and its three arguments, for a caller that calls
-   it its own way (protected, say). */
+   it its own way. */
 void lgame_push_progress(const lgame_progress *call, int lower, int upper,
                          uint64_t nodes);
+
+/* After the solver: raises the error the function raised, if it did. */
+void lgame_progress_check(const lgame_progress *call);
 
 /* ---- searching from Lua ---- */
 

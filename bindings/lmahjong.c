@@ -683,6 +683,7 @@ int luaopen_ludus_mahjong(lua_State *L) {
   luaL_newmetatable(L, SCORE_TYPE);
   lua_pushcfunction(L, score_tostring);
   lua_setfield(L, -2, "__tostring");
+  ludus_protect_metatable(L, -1);
   lua_pop(L, 1);
   return 1;
 }

@@ -131,9 +131,7 @@ static int rv_save(lua_State *L) {
   reversi_board standard;
   reversi_init(&standard, 8);
   bool from_board = memcmp(start, &standard, sizeof standard) != 0;
-  lua_getfield(L, 1, "history");
-  lua_pushvalue(L, 1);
-  lua_call(L, 1, 1);
+  lgame_push_history(L, g);
   int history = lua_gettop(L), n = (int)lua_rawlen(L, history);
   luaL_Buffer b;
   luaL_buffinit(L, &b);
@@ -248,10 +246,6 @@ static void release_solver(void *solver) { reversi_solver_free(solver); }
 static void *make_table(void) { return tt_new(TABLE_MIB); }
 static void release_table(void *table) { tt_free(table); }
 
-static reversi_solver *shared_solver(lua_State *L) {
-  return lgame_shared(L, SOLVER_KEY, make_solver, release_solver, NULL);
-}
-
 static reversi_board *check_ongoing(lua_State *L, const char *what) {
   reversi_board *board = lgame_state(GAME(L));
   if (reversi_is_over(board)) {
@@ -273,16 +267,7 @@ static void check_limits(lua_State *L, int arg, search_limit *limit,
   limit->max_seconds = default_seconds;
   if (lua_isnoneornil(L, arg)) return;
   luaL_checktype(L, arg, LUA_TTABLE);
-  if (lua_getfield(L, arg, "time") != LUA_TNIL) {
-    limit->max_seconds = luaL_checknumber(L, -1);
-    luaL_argcheck(L, limit->max_seconds > 0, arg, "time must be positive");
-  }
-  if (lua_getfield(L, arg, "nodes") != LUA_TNIL) {
-    lua_Integer nodes = luaL_checkinteger(L, -1);
-    luaL_argcheck(L, nodes > 0, arg, "nodes must be positive");
-    limit->max_nodes = (uint64_t)nodes;
-  }
-  lua_pop(L, 2);
+  lgame_read_limits(L, arg, limit, "reversi");
 }
 
 static bool opt_boolean(lua_State *L, int arg, const char *key) {
@@ -320,24 +305,18 @@ static void push_info(lua_State *L, const search_limit *limit, bool complete) {
    with the bounds proved (info.lower, info.upper) for a single solve.
    progress(lower, upper, nodes) hears of each step of a single solve. */
 static int rv_solve(lua_State *L) {
-  reversi_board *board = check_ongoing(L, "solve");
+  reversi_board position = *check_ongoing(L, "solve");
+  reversi_board *board = &position;    /* a callback may change the game */
   search_limit limit;
   check_limits(L, 2, &limit, 0);
   bool all = opt_boolean(L, 2, "all");
-  lgame_progress call = {L, 0};
-  if (!lua_isnoneornil(L, 2)) {
-    int type = lua_getfield(L, 2, "progress");
-    if (type != LUA_TNIL && type != LUA_TFUNCTION)
-      return luaL_error(L, "reversi: progress must be a function (got %s)",
-                        luaL_typename(L, -1));
-    if (type == LUA_TFUNCTION) {
-      if (all)
-        return luaL_error(L, "reversi: progress follows a single solve, "
-                             "not all=true");
-      call.function = lua_gettop(L);
-    }
-  }
-  reversi_solver *solver = shared_solver(L);
+  lgame_progress call;
+  lgame_progress_init(L, &call, 2, &limit, "reversi");
+  if (call.function && all)
+    return luaL_error(L, "reversi: progress follows a single solve, "
+                         "not all=true");
+  reversi_solver *solver = lgame_shared_job(L, SOLVER_KEY, make_solver,
+                                            release_solver, NULL, "solve");
   if (all) {
     int scores[64];
     bool complete = reversi_solve_all(solver, board, &limit, scores);
@@ -369,6 +348,7 @@ static int rv_solve(lua_State *L) {
   reversi_progress *progress = call.function ? lgame_call_progress : NULL;
   reversi_solution r = reversi_solve_watched(solver, board, &limit, progress,
                                              &call);
+  lgame_progress_check(&call);
   if (!r.complete) {
     lua_pushnil(L);
     lua_pushnil(L);
@@ -392,24 +372,23 @@ static int rv_solve(lua_State *L) {
    fewer, the solver's move and exact score when it finishes in time.
    Without depth or nodes the search takes a second. */
 static int rv_search(lua_State *L) {
-  reversi_board *board = check_ongoing(L, "search");
+  reversi_board position = *check_ongoing(L, "search");
+  reversi_board *board = &position;
   lua_Integer depth = 0, exact = EXACT_EMPTIES;
   bool bounded = false;         /* by depth or nodes: no default time */
   if (!lua_isnoneornil(L, 2)) {
     luaL_checktype(L, 2, LUA_TTABLE);
-    if (lua_getfield(L, 2, "depth") != LUA_TNIL) {
-      depth = luaL_checkinteger(L, -1);
-      luaL_argcheck(L, depth >= 1 && depth <= 60, 2, "depth must be 1 to 60");
-    }
-    if (lua_getfield(L, 2, "exact") != LUA_TNIL) exact = luaL_checkinteger(L, -1);
+    depth = lgame_opt_integer(L, 2, "depth", 0, 1, 60, "reversi");
+    exact = lgame_opt_integer(L, 2, "exact", exact, 0, 64, "reversi");
     bounded = depth > 0 || lua_getfield(L, 2, "nodes") != LUA_TNIL;
     lua_settop(L, 2);
   }
   search_limit limit;
   check_limits(L, 2, &limit, bounded ? 0 : 1.0);
   int empties = __builtin_popcountll(board->mask & ~(board->player | board->opponent));
+  reversi_solver *solver = lgame_shared_job(L, SOLVER_KEY, make_solver,
+                                            release_solver, NULL, "search");
   if (empties <= exact) {
-    reversi_solver *solver = shared_solver(L);
     reversi_solution r = reversi_solve(solver, board, &limit);
     if (r.complete) {
       push_move(L, board, r.best);
@@ -473,7 +452,8 @@ static const luaL_Reg functions[] = {
 int luaopen_ludus_reversi(lua_State *L) {
   lgame_open(L, &reversi_class, methods, functions);
   /* g:black_pass(), g:white_pass() */
-  luaL_getmetatable(L, "ludus.reversi");
+  lgame_push_methods(L, &reversi_class);
+  luaL_getmetatable(L, "ludus.reversi");      /* the methods' first upvalue */
   for (int side = 0; side < 2; side++) {
     lua_pushvalue(L, -1);
     lua_pushnil(L);
@@ -481,8 +461,8 @@ int luaopen_ludus_reversi(lua_State *L) {
     lua_pushcclosure(L, rv_side_pass, 3);
     lua_pushfstring(L, "%s_pass", reversi_class.side[side]);
     lua_insert(L, -2);
-    lua_settable(L, -3);
+    lua_settable(L, -4);
   }
-  lua_pop(L, 1);
+  lua_pop(L, 2);
   return 1;
 }

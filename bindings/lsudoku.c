@@ -326,6 +326,10 @@ static int sudoku_parse_lua(lua_State *L) {
 
 /* ---- solving ---- */
 
+/* The most solutions solutions() lists: 100,000 grids take about 130 MB
+   in C and Lua together. */
+#define SOLUTIONS_CEILING 100000
+
 typedef struct found {
   sudoku_grid *grids;
   size_t n, cap;
@@ -348,11 +352,13 @@ static bool keep(const sudoku_grid *solution, void *context) {
   return false;
 }
 
-/* A limit of solutions at arg: nil for all, else a positive integer. */
-static uint64_t check_count_limit(lua_State *L, int arg) {
+/* A limit of solutions at arg: nil for none (0), else a whole number
+   from 1 to max. */
+static uint64_t check_count_limit(lua_State *L, int arg, lua_Integer max) {
   if (lua_isnoneornil(L, arg)) return 0;
   lua_Integer limit = luaL_checkinteger(L, arg);
-  luaL_argcheck(L, limit >= 1, arg, "a limit is at least 1");
+  luaL_argcheck(L, limit >= 1 && limit <= max, arg,
+                lua_pushfstring(L, "a limit is from 1 to %I", max));
   return (uint64_t)limit;
 }
 
@@ -399,15 +405,24 @@ static int sudoku_solve_lua(lua_State *L) {
   return 1;
 }
 
-/* solutions(p [, limit]) -> a list of up to limit solutions (all by
-   default), and whether that is all of them */
+/* solutions(p [, limit]) -> a list of up to limit solutions; all of them
+   without a limit, but no more than SOLUTIONS_CEILING, past which it
+   raises rather than fill the memory. */
 static int sudoku_solutions_lua(lua_State *L) {
   TO_PUZZLE(L, 1);
   sudoku_search s;
   memset(&s, 0, sizeof s);
-  s.max_solutions = check_count_limit(L, 2);
+  s.max_solutions = check_count_limit(L, 2, SOLUTIONS_CEILING);
+  bool all = s.max_solutions == 0;
+  if (all) s.max_solutions = SOLUTIONS_CEILING + 1;
   found f = {NULL, 0, 0, false};
   run_search(L, p, &s, &f);
+  if (all && f.n > SOLUTIONS_CEILING) {
+    free(f.grids);
+    return luaL_error(L, "sudoku: more than %d solutions (give a limit, "
+                      "solutions(p, n), or count them with count(p))",
+                      SOLUTIONS_CEILING);
+  }
   lua_createtable(L, (int)(f.n < 1000000 ? f.n : 0), 0);
   for (size_t i = 0; i < f.n; i++) {
     push_puzzle(L, &f.grids[i], p->symbols);
@@ -422,7 +437,7 @@ static int sudoku_count_lua(lua_State *L) {
   TO_PUZZLE(L, 1);
   sudoku_search s;
   memset(&s, 0, sizeof s);
-  s.max_solutions = check_count_limit(L, 2);
+  s.max_solutions = check_count_limit(L, 2, LUA_MAXINTEGER);
   run_search(L, p, &s, NULL);
   lua_pushinteger(L, (lua_Integer)s.solutions);
   return 1;
@@ -770,6 +785,7 @@ int luaopen_ludus_sudoku(lua_State *L) {
   lua_setfield(L, -2, "__tostring");
   lua_pushcfunction(L, puzzle_eq);
   lua_setfield(L, -2, "__eq");
+  ludus_protect_metatable(L, -1);
   lua_pop(L, 1);
   return 1;
 }

@@ -80,6 +80,12 @@ void ludus_preload(lua_State *L) {
   lua_pop(L, 1);
 }
 
+void ludus_protect_metatable(lua_State *L, int mt) {
+  mt = lua_absindex(L, mt);
+  lua_getfield(L, mt, "__name");
+  lua_setfield(L, mt, "__metatable");
+}
+
 uint64_t ludus_fresh_seed(void) {
   struct timespec now;
   clock_gettime(CLOCK_REALTIME, &now);

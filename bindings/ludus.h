@@ -21,6 +21,12 @@ extern volatile sig_atomic_t ludus_interrupted;
    generators that were given none. */
 uint64_t ludus_fresh_seed(void);
 
+/* Hides the metatable at mt from Lua code: getmetatable returns its
+   __name instead, and setmetatable refuses to replace it.  Every ludus
+   object type does this, so that no Lua code can change or copy what C
+   code trusts. */
+void ludus_protect_metatable(lua_State *L, int mt);
+
 /* The module table: `require "ludus"`. */
 int luaopen_ludus(lua_State *L);
 

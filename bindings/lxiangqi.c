@@ -253,9 +253,7 @@ static int xq_save(lua_State *L) {
   bool standard = start->key == initial.key &&
                   memcmp(start->board, initial.board, sizeof start->board) == 0 &&
                   start->quiet == 0 && start->fullmove == 1;
-  lua_getfield(L, 1, "history");
-  lua_pushvalue(L, 1);
-  lua_call(L, 1, 1);
+  lgame_push_history(L, g);
   int n = (int)lua_rawlen(L, -1);
   luaL_Buffer b;
   luaL_buffinit(L, &b);
@@ -337,19 +335,6 @@ static int xq_divide(lua_State *L) {
 
 /* ---- search ---- */
 
-static double positive_option(lua_State *L, int arg, const char *key) {
-  double value = 0;
-  if (lua_getfield(L, arg, key) != LUA_TNIL) {
-    int isnum;
-    value = lua_tonumberx(L, -1, &isnum);
-    if (!isnum || !(value > 0))
-      luaL_error(L, "xiangqi: search option '%s' must be a positive number "
-                 "(got %s)", key, luaL_tolstring(L, -1, NULL));
-  }
-  lua_pop(L, 1);
-  return value;
-}
-
 /* A search that stops when a line arrives on standard input (an engine
    protocol's "stop"): the search runs in a thread of its own while this
    one watches the input; it reads nothing, so the line is still there
@@ -414,10 +399,10 @@ static int xq_search_method(lua_State *L) {
   *pos = *game;
   search_limit limit = {0};
   xq_search_options options = {0};
-  double depth = positive_option(L, 2, "depth");
+  lua_Integer depth = lgame_opt_integer(L, 2, "depth", 0, 1, LGAME_MAX_COUNT,
+                                        "xiangqi");
   options.max_depth = depth > XQ_MAX_PLY ? XQ_MAX_PLY : (int)depth;
-  limit.max_nodes = (uint64_t)positive_option(L, 2, "nodes");
-  limit.max_seconds = positive_option(L, 2, "time");
+  lgame_read_limits(L, 2, &limit, "xiangqi");
   if (!options.max_depth && !limit.max_nodes && !limit.max_seconds)
     limit.max_seconds = 1.0;
   xq_search_result result;
@@ -493,14 +478,15 @@ int luaopen_ludus_xiangqi(lua_State *L) {
   lgame_open(L, &xq_class, methods, functions);
   /* red and black take two points as move does: replace the generic
      one-argument ones */
-  luaL_getmetatable(L, "ludus.xiangqi");
+  lgame_push_methods(L, &xq_class);
+  luaL_getmetatable(L, "ludus.xiangqi");      /* the methods' first upvalue */
   for (int side = XQ_RED; side <= XQ_BLACK; side++) {
     lua_pushvalue(L, -1);
     lua_pushlightuserdata(L, (void *)&xq_class);
     lua_pushinteger(L, side);
     lua_pushcclosure(L, xq_side_move, 3);
-    lua_setfield(L, -2, side == XQ_RED ? "red" : "black");
+    lua_setfield(L, -3, side == XQ_RED ? "red" : "black");
   }
-  lua_pop(L, 1);
+  lua_pop(L, 2);
   return 1;
 }

@@ -55,7 +55,10 @@ if [ "$sanitize" = 1 ]; then
   cc=${CC:-cc}
   LUDUS_PRELOAD="$($cc -print-file-name=libasan.so) $($cc -print-file-name=libubsan.so)"
   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-  export UBSAN_OPTIONS
+  # a stack frame used after its function returned, and memory never
+  # freed, are errors too
+  ASAN_OPTIONS=detect_stack_use_after_return=1:detect_leaks=1
+  export UBSAN_OPTIONS ASAN_OPTIONS
 fi
 export LUDUS_PRELOAD
 

@@ -109,6 +109,18 @@ function game.define(spec)
     return raw
   end
 
+  -- play(s, m) must leave s as it was: a play that hands back the very
+  -- position it was given has changed it.
+  local function play(raw, move, level)
+    local after = position("play", raw, move)
+    if rawequal(after, raw) and type(raw) == "table" then
+      fail(name, "'play' returned the position it was given (play must return "
+        .. "a new position and leave its argument unchanged; or define push "
+        .. "and pop)", level and level + 1 or 3)
+    end
+    return after
+  end
+
   local function legal_moves(raw)
     local list = call("moves", raw)
     if type(list) ~= "table" then
@@ -151,13 +163,24 @@ function game.define(spec)
     return side
   end
 
+  -- The metatable holds the metamethods and what lgame.c reads; it is
+  -- hidden behind its name, so no Lua code can reach or change it.  The
+  -- methods are its __index.  Objects are told apart by a weak set, not
+  -- by getmetatable, which any table can fake.
   local Game = {__name = "ludus." .. name}
-  Game.__index = Game
-  local M = {name = name, sides = sides, spec = spec}
+  Game.__metatable = Game.__name
+  local Methods = {}
+  Game.__index = Methods
+  local objects = setmetatable({}, {__mode = "k"})
+  local M = {name = name, sides = {sides[1], sides[2]}, spec = spec}
 
-  local function wrap(raw, options, history, pushed)
-    return setmetatable({raw = raw, options = options, moves_played = history or {},
-                         pushed = pushed or 0, undo = {}}, Game)
+  -- A search's position, lent to an evaluation, is frozen: push and pop
+  -- on it would change the search under its feet.
+  local function wrap(raw, options, history, pushed, frozen)
+    local g = setmetatable({raw = raw, options = options, moves_played = history or {},
+                            pushed = pushed or 0, undo = {}, frozen = frozen}, Game)
+    objects[g] = true
+    return g
   end
 
   -- The legal move that text names, or nil and why not.
@@ -192,23 +215,34 @@ function game.define(spec)
     local raw = position("new", options)
     for _, text in ipairs(history) do
       local move = find_move({raw = raw}, text)
-      if spec.push then call("push", raw, move) else raw = position("play", raw, move) end
+      if spec.push then call("push", raw, move) else raw = play(raw, move, 4) end
     end
     return raw, spec.push and #history or 0
   end
 
   -- A position of the spec that nothing else holds: searches and copies
-  -- may change it freely.
+  -- may change it freely.  A search's position (frozen) has no history
+  -- to replay.
   local function private_copy(g)
     if spec.copy then return position("copy", g.raw), 0 end
     if not spec.push then return g.raw, 0 end     -- play never changes it
+    if g.frozen then
+      fail(name, "a search's position cannot be copied (the spec has no copy)", 4)
+    end
     return replay(g.options, g.moves_played)
+  end
+
+  -- The root of a search: private even from a play that breaks its word
+  -- and changes its argument, so that the search cannot change g.
+  local function search_root(g)
+    if spec.copy or spec.push or g.frozen then return (private_copy(g)) end
+    return (replay(g.options, g.moves_played))
   end
 
   local function played(g, move, text)
     local raw, pushed
     if spec.play then
-      raw, pushed = position("play", g.raw, move), 0
+      raw, pushed = play(g.raw, move, 3), 0
     else
       raw, pushed = private_copy(g)
       call("push", raw, move)
@@ -220,32 +254,40 @@ function game.define(spec)
   end
 
   local function check_self(g, method)
-    if getmetatable(g) ~= Game then
+    if not objects[g] then
       error("bad self for '" .. method .. "' (" .. name .. " game expected, got "
         .. type(g) .. ")", 3)
     end
   end
 
-  function Game:turn()
+  local function check_thawed(g, method)
+    check_self(g, method)
+    if g.frozen then
+      fail(name, "this position belongs to a running search; " .. method
+        .. " a copy() of it instead", 3)
+    end
+  end
+
+  function Methods:turn()
     check_self(self, "turn")
     if call("is_over", self.raw) then return nil end
     return side_to_move(self.raw)
   end
 
-  function Game:moves()
+  function Methods:moves()
     check_self(self, "moves")
     if call("is_over", self.raw) then return {} end
     local _, texts = legal_moves(self.raw)
     return texts
   end
 
-  function Game:play(m)
+  function Methods:play(m)
     check_self(self, "play")
     return played(self, find_move(self, m))
   end
 
   for index, side in ipairs(sides) do
-    Game[side] = function(self, m)
+    Methods[side] = function(self, m)
       check_self(self, side)
       if not call("is_over", self.raw) and side_to_move(self.raw) ~= side then
         fail(name, "it is " .. sides[3 - index] .. "'s turn, not " .. side .. "'s", 2)
@@ -254,15 +296,15 @@ function game.define(spec)
     end
   end
 
-  function Game:push(m)
-    check_self(self, "push")
+  function Methods:push(m)
+    check_thawed(self, "push")
     local move, text = find_move(self, m)
     if spec.push then
       call("push", self.raw, move)
       self.pushed = self.pushed + 1
     else
       self.undo[#self.undo + 1] = self.raw
-      self.raw = position("play", self.raw, move)
+      self.raw = play(self.raw, move, 3)
     end
     self.moves_played[#self.moves_played + 1] = text
     return self
@@ -270,8 +312,8 @@ function game.define(spec)
 
   -- Takes back in place what was made in place; a position that came
   -- from copy() or play() is rebuilt from the start instead.
-  function Game:pop()
-    check_self(self, "pop")
+  function Methods:pop()
+    check_thawed(self, "pop")
     local n = #self.moves_played
     if n == 0 then fail(name, "no move to pop (the history is empty)", 2) end
     local text = table.remove(self.moves_played)
@@ -287,12 +329,12 @@ function game.define(spec)
     return text
   end
 
-  function Game:is_over()
+  function Methods:is_over()
     check_self(self, "is_over")
     return call("is_over", self.raw) and true or false
   end
 
-  function Game:result()
+  function Methods:result()
     check_self(self, "result")
     if not call("is_over", self.raw) then return nil end
     local winner, result = winner_of(self.raw)
@@ -302,14 +344,14 @@ function game.define(spec)
     return out
   end
 
-  function Game:copy()
+  function Methods:copy()
     check_self(self, "copy")
     local raw, pushed = private_copy(self)
     return wrap(raw, self.options,
                 table.move(self.moves_played, 1, #self.moves_played, 1, {}), pushed)
   end
 
-  function Game:hash()
+  function Methods:hash()
     check_self(self, "hash")
     if not spec.hash then fail(name, "this game defines no hash", 2) end
     local h = call("hash", self.raw)
@@ -319,12 +361,12 @@ function game.define(spec)
     return h
   end
 
-  function Game:history()
+  function Methods:history()
     check_self(self, "history")
     return table.move(self.moves_played, 1, #self.moves_played, 1, {})
   end
 
-  function Game:save()
+  function Methods:save()
     check_self(self, "save")
     return table.concat(self.moves_played, " ")
   end
@@ -349,8 +391,8 @@ function game.define(spec)
   -- What bindings/lgame.c needs to search these games.
   Game.__ludus_game = {
     spec = spec, name = name, sides = sides,
-    root = function(g) return (private_copy(g)) end,
-    wrap = function(raw) return wrap(raw, nil) end,
+    root = search_root,
+    wrap = function(raw) return wrap(raw, nil, nil, nil, true) end,
   }
 
   function M.new(options)

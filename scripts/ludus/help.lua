@@ -108,8 +108,9 @@ local function module_of(x)
     return is_module(name) and name or nil
   end
   local mt = getmetatable(x)
-  if type(mt) == "table" and type(mt.__name) == "string" then
-    local name = mt.__name:match("^ludus%.(.+)$")
+  if type(mt) == "table" then mt = mt.__name end  -- ludus objects hide theirs
+  if type(mt) == "string" then
+    local name = mt:match("^ludus%.(.+)$")
     if name and is_module(name) then return name end
   end
   local ludus = ludus_module()

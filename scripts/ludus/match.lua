@@ -42,9 +42,8 @@ local match = {}
 -- Names a value's type the way Lua's argument errors do: __name first.
 local function type_name(v)
   local mt = getmetatable(v)
-  if type(mt) == "table" and type(mt.__name) == "string" then
-    return mt.__name
-  end
+  if type(mt) == "table" then mt = mt.__name end  -- ludus objects hide theirs
+  if type(mt) == "string" then return mt end
   return type(v)
 end
 
@@ -290,7 +289,8 @@ local function play_game(G, opts, first_side, number, opening, first, second)
       break
     end
     local player = game:turn() == first_side and first or second
-    local ok, move = pcall(player.choose, game)
+    -- a copy: whatever the player does to it cannot change this game
+    local ok, move = pcall(player.choose, game:copy())
     if not ok then
       fail(player, number, "raised an error", move)
     elseif move == nil then

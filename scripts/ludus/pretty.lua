@@ -29,9 +29,11 @@ local function quote(s)
   end) .. '"'
 end
 
+-- A ludus object hides its metatable behind its type name (a string);
+-- every one of them prints itself.
 local function has_tostring(v)
   local mt = getmetatable(v)
-  return type(mt) == "table" and mt.__tostring ~= nil
+  return type(mt) == "string" or (type(mt) == "table" and mt.__tostring ~= nil)
 end
 
 local function key_text(k)

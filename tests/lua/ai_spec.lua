@@ -133,13 +133,13 @@ describe("ai.search", function()
     local t = tictactoe.new()
     assert_raises({"ai.search: unknown option 'dpeth' (it takes: algorithm depth time"},
                   ai.search, t, {dpeth = 3})
-    assert_raises({"ai.search: option 'depth' must be a positive number (got -1)"},
+    assert_raises({"ai.search: option 'depth' must be a whole number from 1 to"},
                   ai.search, t, {depth = -1})
-    assert_raises({"option 'time' must be a positive number (got string)"},
+    assert_raises({"option 'time' must be a positive number, at most 1000000000 (got 'soon')"},
                   ai.search, t, {time = "soon"})
     assert_raises({"option 'eval' must be a function (got number)"},
                   ai.search, t, {eval = 3})
-    assert_raises({"option 'tt' is the table size in MiB, 0 for none (got -2)"},
+    assert_raises({"option 'tt' must be a whole number from 0 to 1024 (got -2)"},
                   ai.search, t, {tt = -2})
     assert_raises({"bad argument #1", "game expected, got number"}, ai.search, 7)
     assert_raises({"invalid option 'minimax'"}, ai.search, t, {algorithm = "minimax"})
@@ -300,8 +300,8 @@ describe("players", function()
                   ai.alphabeta{}.choose, ai.alphabeta{}, over)
     assert_raises({"ai.random: no move to choose"}, ai.random{}.choose, ai.random{}, over)
     assert_raises({"ai.alphabeta: unknown option 'playouts'"}, ai.alphabeta, {playouts = 3})
-    assert_raises({"ai.mcts: option 'playouts' must be a positive number (got 0)"},
-                  ai.mcts, {playouts = 0})
+    assert_raises({"ai.mcts: option 'playouts' must be a whole number from 1 to "
+                   .. "9007199254740992 (got 0)"}, ai.mcts, {playouts = 0})
     assert_raises({"ai.random: option 'seed' must be an integer (got number)"},
                   ai.random, {seed = 1.5})
     assert_raises({"ai.greedy: option 'eval' must be a function (got string)"},

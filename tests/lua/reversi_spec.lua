@@ -280,7 +280,8 @@ describe("reversi errors", function()
     assert.is_false(pcall(g.push, g, {}))
     assert.equal(before, g:board_string())
     assert.equal(history, #g:history())
-    assert_raises({"number expected, got string"}, g.solve, g, {time = "soon"})
+    assert_raises({"reversi: option 'time' must be a positive number"}, g.solve, g,
+                  {time = "soon"})
     assert_raises({"number expected, got string"}, reversi.perft, g, "deep")
     assert_raises({"table expected, got number"}, g.search, g, 3)
     assert.equal(before, g:board_string())
@@ -290,9 +291,12 @@ describe("reversi errors", function()
     local g = reversi.new()
     assert_raises({"depth must be 0 to 60"}, reversi.perft, g, -1)
     assert_raises({"reversi expected, got string"}, reversi.perft, "f5", 3)
-    assert_raises({"time must be positive"}, g.solve, g, {time = 0})
-    assert_raises({"nodes must be positive"}, g.search, g, {nodes = -5})
-    assert_raises({"depth must be 1 to 60"}, g.search, g, {depth = 0})
+    assert_raises({"reversi: option 'time' must be a positive number, at most 1000000000 "
+                   .. "(got 0)"}, g.solve, g, {time = 0})
+    assert_raises({"reversi: option 'nodes' must be a whole number from 1 to "
+                   .. "9007199254740992 (got -5)"}, g.search, g, {nodes = -5})
+    assert_raises({"reversi: option 'depth' must be a whole number from 1 to 60 (got 0)"},
+                  g.search, g, {depth = 0})
   end)
 
   it("stops the solver at a node budget and says so", function()

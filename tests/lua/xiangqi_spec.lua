@@ -298,7 +298,7 @@ describe("xiangqi search", function()
     assert.truthy(support.contains(xiangqi.new():moves(), r.move))
     assert_raises({"unknown search option 'deep'"}, xiangqi.new().search,
                   xiangqi.new(), {deep = 3})
-    assert_raises({"search option 'depth' must be a positive number"},
+    assert_raises({"xiangqi: option 'depth' must be a whole number from 1 to"},
                   xiangqi.new().search, xiangqi.new(), {depth = -1})
     local over = xiangqi.load("3k5/4P4/9/9/9/9/9/9/9/4K4 b")
     assert_raises({"nothing to search, the game is over"}, over.search, over)
