@@ -3,7 +3,7 @@
 -- methods of its objects (called with a colon).  tests/lua/module_spec.lua
 -- checks that every function and method has its line here.
 
--- The protocol every two-player game answers (DESIGN.md), worded once.
+-- The protocol every two-player game answers (docs/c-library.md), worded once.
 local function protocol(sides, example)
   return {
     turn = ("g:turn() -> %s to move, nil when the game is over"):format(sides),
