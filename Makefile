@@ -1,21 +1,16 @@
 # ludus: a game engine in C driven from Lua 5.4.
 #
-#   make            build ./ludus, ./ludus.so and ./libludus.a
-#   make test       build and run every test (SANITIZE=1: under ASan/UBSan)
-#   make repl       build and start the REPL
-#   make bench      benchmarks (slow; never part of make test)
-#   make book       the Connect Four opening book (about a minute)
-#   make reversi-weights  trains the 8x8 reversi evaluation anew (half an hour)
-#   make install    PREFIX=/usr/local by default
-#   make deps       install the Debian packages the rest needs
+# `make help` lists the targets, one line each: the `##` comment of each
+# target below.
 
 PREFIX   ?= /usr/local
 CC       ?= cc
 LUA      ?= lua5.4
 SANITIZE ?=
 
+# man-db (with groff-base) is for the test that the man page renders.
 DEB_PACKAGES = liblua5.4-dev lua5.4 libedit-dev libcmocka-dev lua-busted \
-               lua-check pkg-config
+               lua-check pkg-config man-db
 
 # Where objects and products go.  A plain build puts the products at the
 # top level; a sanitizer build keeps its own tree so the two never mix.
@@ -89,13 +84,17 @@ LUDUS_SO  = $(BIN)/ludus.so
 LUDUS_EXE = $(BIN)/ludus
 
 .PHONY: all deps test repl bench bench-long book reversi-weights install \
-        clean check-clang
+        clean check-clang help
 .DELETE_ON_ERROR:
 
-all: deps $(LIBLUDUS) $(LUDUS_SO) $(LUDUS_EXE)
+all: deps $(LIBLUDUS) $(LUDUS_SO) $(LUDUS_EXE) ## builds ./ludus, ./ludus.so and ./libludus.a (SANITIZE=1: in build/san)
+
+help: ## lists the targets, one line each
+	@awk -F ':.*## ' '/^[a-z-]+:.*## / { printf "  make %-16s %s\n", $$1, $$2 }' \
+	  $(firstword $(MAKEFILE_LIST))
 
 # Installs only what dpkg does not already have; silent when nothing is missing.
-deps:
+deps: ## installs the Debian packages that are missing; silent when none are
 	@missing=""; \
 	for p in $(DEB_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' \
@@ -163,15 +162,14 @@ $(OUT)/bench/%: tests/bench/%.c $(LIBLUDUS) | deps
 	  $(LIBLUDUS) $(LDFLAGS_ALL) -lm
 
 # The trainer is built too, so that it keeps compiling.
-test: all $(CTESTS) $(OUT)/tools/train_reversi
+test: all $(CTESTS) $(OUT)/tools/train_reversi ## builds and runs every test, docs examples included (SANITIZE=1: under ASan and UBSan)
 	@LUDUS_DATA=$(DATA) sh tests/run.sh "$(BIN)" "$(OUT)/tests" "$(SANITIZE)"
 
-repl: all
+repl: all ## builds and starts the REPL
 	@$(LUDUS_EXE)
 
-# Every benchmark on the full reference sets: about an hour, most of it
-# FFO #50-#59.
-bench: all $(BENCHES)
+# Every benchmark on the full reference sets (docs/benchmarks.md).
+bench: all $(BENCHES) ## benchmarks on the reference sets in ../shared/data (about half an hour, a quarter of an hour of it FFO #50-#59)
 	$(OUT)/bench/bench_connect4 $(DATA)/connect4 1000
 	$(OUT)/bench/bench_connect4 $(DATA)/connect4 200 weak
 	$(LUDUS_EXE) tests/bench/bench_ai.lua 3
@@ -186,7 +184,7 @@ bench: all $(BENCHES)
 
 # What takes many minutes: the empty Connect Four board from scratch;
 # then, when `make book` has made the book, with it.
-bench-long: all $(BENCHES)
+bench-long: all $(BENCHES) ## the empty 7x6 Connect Four board from scratch, then with the book
 	$(OUT)/bench/bench_connect4_empty 1800
 	@if [ -f $(BOOK) ]; then \
 	  echo "$(OUT)/bench/bench_connect4_empty 60 $(BOOK)"; \
@@ -201,7 +199,7 @@ BOOK       ?= build/connect4-7x6.book
 BOOK_PLIES ?= 12
 BOOK_EXACT ?= 1
 
-book: all
+book: all ## the Connect Four opening book, build/connect4-7x6.book (about a minute)
 	@mkdir -p $(dir $(BOOK))
 	$(LUDUS_EXE) scripts/examples/connect4_book.lua $(BOOK) $(BOOK_PLIES) \
 	  $(BOOK_EXACT)
@@ -213,20 +211,21 @@ TRAIN_GAMES ?= 40000
 TRAIN_SEED  ?= 1
 TRAIN_DIR   ?= build/train
 
-reversi-weights: all $(OUT)/tools/train_reversi
+reversi-weights: all $(OUT)/tools/train_reversi ## trains the 8x8 Reversi evaluation anew (half an hour)
 	@mkdir -p $(TRAIN_DIR)
 	$(OUT)/tools/train_reversi positions $(TRAIN_DIR)/positions.bin \
 	  $(TRAIN_GAMES) $(TRAIN_SEED) 2
 	$(OUT)/tools/train_reversi fit $(WEIGHTS) $(TRAIN_DIR)/positions.bin
 
 # Warnings-as-errors must hold for clang too.
-check-clang: deps
+check-clang: deps ## the same build with clang, warnings as errors
 	$(MAKE) CC=clang OUT=build/clang BIN=build/clang all
 
-install: all
+install: all ## installs ludus, ludus.so, libludus.a, the headers, the Lua parts, the scripts and man ludus (PREFIX=/usr/local)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
 	  $(DESTDIR)$(PREFIX)/lib/lua/5.4 $(DESTDIR)$(PREFIX)/share/lua/5.4/ludus \
-	  $(DESTDIR)$(PREFIX)/share/ludus
+	  $(DESTDIR)$(PREFIX)/share/ludus $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 docs/ludus.1 $(DESTDIR)$(PREFIX)/share/man/man1/ludus.1
 	install -m 755 $(LUDUS_EXE) $(DESTDIR)$(PREFIX)/bin/ludus
 	install -m 755 $(LUDUS_SO) $(DESTDIR)$(PREFIX)/lib/lua/5.4/ludus.so
 	install -m 644 $(LIBLUDUS) $(DESTDIR)$(PREFIX)/lib/libludus.a
@@ -246,7 +245,7 @@ install: all
 	cp -R $(wildcard scripts/players scripts/variants scripts/examples) \
 	  $(DESTDIR)$(PREFIX)/share/ludus/
 
-clean:
+clean: ## removes what the build made
 	rm -rf build ludus ludus.so libludus.a
 
 -include $(CORE_OBJ:.o=.d) $(BIND_OBJ:.o=.d) $(REPL_OBJ:.o=.d)

@@ -2,7 +2,7 @@
 ** lgame.h: C games seen from Lua.
 **
 ** lgame_open turns a game_class into a Lua module: an object type whose
-** methods are the protocol of DESIGN.md (turn, moves, play, push, pop,
+** methods are the protocol of docs/c-library.md (turn, moves, play, push, pop,
 ** is_over, result, copy, hash, history, save, tostring), one method per
 ** side that checks whose turn it is (t:x("b2")), and the functions new and
 ** load.  A game binding adds or replaces what is special to it.

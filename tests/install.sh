@@ -25,4 +25,7 @@ out=$(LD_PRELOAD="${LUDUS_PRELOAD:-}" lua5.4 -e "package.cpath='$prefix/lib/lua/
 [ -f "$prefix/lib/libludus.a" ] && [ -f "$prefix/share/lua/5.4/ludus/help.lua" ] \
   && [ -d "$prefix/share/ludus/examples" ]
 check $? "library, Lua modules and scripts installed"
+
+MANPATH="$prefix/share/man" man --warnings ludus 2>&1 | grep -q 'ludus \\- \|ludus - a game engine'
+check $? "man ludus finds the installed page"
 echo "1..$n"

@@ -83,6 +83,11 @@ export LUDUS_BIN_DIR
 # the search: LUDUS_BOOK set but empty means none.
 run_suite "lua specs" env LD_PRELOAD="$LUDUS_PRELOAD" LUDUS_BOOK= \
   busted --lua=lua5.4 -o TAP tests/lua
+# Every Lua example of the README and docs/, and the checks that keep
+# the manual true (tests/docs.sh); no book, as in the specs.
+run_suite "docs examples" env LUDUS_BOOK= "$bin/ludus" tests/docs/examples.lua \
+  README.md docs/*.md
+run_suite "docs" sh tests/docs.sh "$bin" "$sanitize"
 run_suite "luacheck" luacheck --formatter TAP scripts tests bindings/embed.lua
 run_suite "install" sh tests/install.sh "$bin"
 run_suite "tools" sh tests/tools.sh "$(dirname "$ctests")/tools"

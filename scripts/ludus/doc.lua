@@ -1,9 +1,11 @@
 -- doc.lua: one line of help for every function and method, read by help().
 -- Each module has a summary, its functions (called with a dot) and the
 -- methods of its objects (called with a colon).  tests/lua/module_spec.lua
--- checks that every function and method has its line here.
+-- checks that every function and method has its line here; the guides in
+-- docs/ show help(module), which the docs examples check against these
+-- lines, so a change here shows which guide to update.
 
--- The protocol every two-player game answers (DESIGN.md), worded once.
+-- The protocol every two-player game answers (docs/c-library.md), worded once.
 local function protocol(sides, example)
   return {
     turn = ("g:turn() -> %s to move, nil when the game is over"):format(sides),

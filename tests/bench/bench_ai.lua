@@ -97,5 +97,5 @@ for r = 1, runs do
   calls[r] = seconds[r] / made * 1e9
 end
 print("the bridge: MCTS on a game whose rules do nothing")
-print(("  %.0f ns per call into Lua, search included (DESIGN.md: about 60-80 ns)")
+print(("  %.0f ns per call into Lua, search included (the design estimate: about 60-80 ns)")
       :format(median(calls)))
