@@ -216,7 +216,7 @@ return {
         .. "or nil, message",
       solve = "sudoku.solve(p) -> the solution as a puzzle, or nil, \"no solution\"",
       solutions = "sudoku.solutions(p [, limit]) -> a list of up to limit "
-        .. "solutions (all by default)",
+        .. "solutions (all by default, at most 100000)",
       count = "sudoku.count(p [, limit]) -> the number of solutions, at most limit",
       is_unique = "sudoku.is_unique(p) -> true, or false and why",
       generate = "sudoku.generate{size=9, seed=, clues=, symmetric=, minimal=} -> "
