@@ -496,6 +496,9 @@ void lgame_call_progress(void *progress, int lower, int upper,
     call->failed = true;
     call->limit->stopped = true;
   }
+  /* The solver reads the clock once every so many nodes; a slow
+     function between two readings must not carry it past its time. */
+  limit_check_slow(call->limit);
 }
 
 void lgame_progress_check(const lgame_progress *call) {
@@ -786,6 +789,14 @@ static void failf(target *t, const char *format, ...) {
   fail_with_top(t);
 }
 
+/* Counts a call into Lua.  The search reads the clock once every so many
+   nodes; Lua code may be slow enough between two readings to carry it
+   far past its time, so every 16th call reads it too. */
+static void watch_clock(target *t) {
+  if ((++t->public.lua_calls & 15) == 0 && t->limit->max_seconds > 0)
+    limit_check_slow(t->limit);
+}
+
 /* Calls function f of the spec with the position at the current ply and
    the nargs values on top of the stack; leaves nresults, or nothing and
    false when it raised or an earlier call failed. */
@@ -802,8 +813,9 @@ static bool call_spec(target *t, int f, int nargs, int nresults) {
   lua_rawgeti(L, -1, t->push_pop ? 1 : t->ply + 1);
   lua_remove(L, -2);
   lua_rotate(L, -(nargs + 2), 2);          /* function, position, args */
-  t->public.lua_calls++;
-  if (lua_pcall(L, nargs + 1, nresults, 0) == LUA_OK) return true;
+  int status = lua_pcall(L, nargs + 1, nresults, 0);
+  watch_clock(t);
+  if (status == LUA_OK) return true;
   int pushed = 1;
   const char *message = lua_tostring(L, -1);
   if (!message) {
@@ -1102,7 +1114,6 @@ static int lua_eval(void *context, const void *state) {
   target *t = context;
   lua_State *L = t->L;
   if (t->failed) return 0;
-  t->public.lua_calls++;
   lua_pushcfunction(L, protected_eval);
   lua_getiuservalue(L, t->self, UV_EVAL);
   int nargs;
@@ -1120,7 +1131,9 @@ static int lua_eval(void *context, const void *state) {
     lua_pushlightuserdata(L, (void *)state);
     nargs = 4;
   }
-  if (lua_pcall(L, nargs, 1, 0) != LUA_OK) {
+  int status = lua_pcall(L, nargs, 1, 0);
+  watch_clock(t);
+  if (status != LUA_OK) {
     const char *message = lua_tostring(L, -1);
     failf(t, "%s: the evaluation raised an error: %s", t->cls.name,
           message ? message : "(not a string)");

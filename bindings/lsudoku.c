@@ -736,9 +736,12 @@ static int puzzle_copy(lua_State *L) {
   return 1;
 }
 
+/* p == q: the same cells.  Lua asks this of any userdata compared with a
+   puzzle, so anything else is simply not equal. */
 static int puzzle_eq(lua_State *L) {
-  puzzle *a = check_puzzle(L, 1), *b = check_puzzle(L, 2);
-  lua_pushboolean(L, a->grid.size == b->grid.size &&
+  puzzle *a = luaL_testudata(L, 1, PUZZLE_TYPE);
+  puzzle *b = luaL_testudata(L, 2, PUZZLE_TYPE);
+  lua_pushboolean(L, a && b && a->grid.size == b->grid.size &&
                      memcmp(a->grid.cell, b->grid.cell,
                             (size_t)(a->grid.size * a->grid.size)) == 0);
   return 1;

@@ -91,6 +91,10 @@ run_suite "docs" sh tests/docs.sh "$bin" "$sanitize"
 run_suite "luacheck" luacheck --formatter TAP scripts tests bindings/embed.lua
 run_suite "install" sh tests/install.sh "$bin"
 run_suite "tools" sh tests/tools.sh "$(dirname "$ctests")/tools"
+run_suite "interrupt" sh tests/interrupt.sh "$bin"
+# Every public function and method with hostile values, for a few
+# seconds from a fixed seed (make fuzz runs it longer, from new seeds).
+run_suite "lua fuzz" env LUDUS_BOOK= "$bin/ludus" tests/fuzz/fuzz_lua.lua 8 1
 if [ -n "$long_pid" ]; then
   wait "$long_pid"
   report "c/$long" $?
