@@ -402,8 +402,9 @@ static void push_info(lua_State *L, const search_limit *limit, bool complete,
   lua_setfield(L, -2, "seconds");
   lua_pushboolean(L, complete);
   lua_setfield(L, -2, "complete");
-  if (!complete) {
-    lua_pushstring(L, limit_reason(limit));
+  const char *reason = lgame_finish_limit(L, limit);
+  if (!complete && reason) {
+    lua_pushstring(L, reason);
     lua_setfield(L, -2, "stopped");
   }
 }
@@ -542,14 +543,19 @@ static int c4_make_book(lua_State *L) {
     c4_book_free(book);
     lgame_progress_check(&call);
   }
+  const char *stopped = lgame_finish_limit(L, &limit);
   if (book) error = c4_book_save(book, path);
   if (error != C4_BOOK_OK) {
     book_box *box = current_book(L);
     c4_table_use_book(table, box ? box->book : NULL);
     c4_book_free(book);
     lua_pushnil(L);
-    lua_pushfstring(L, "connect4: no book made at '%s' (%s)", path,
-                    c4_book_strerror(error));
+    if (error == C4_BOOK_ESTOPPED && stopped)
+      lua_pushfstring(L, "connect4: no book made at '%s' (%s: %s)", path,
+                      c4_book_strerror(error), stopped);
+    else
+      lua_pushfstring(L, "connect4: no book made at '%s' (%s)", path,
+                      c4_book_strerror(error));
     return 2;
   }
   set_book(L, book, path, NULL);

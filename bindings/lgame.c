@@ -432,9 +432,12 @@ int lgame_solve(lua_State *L) {
   search_limit limit;
   lgame_start_limit(&limit);
   game_solution solution;
-  if (!game_solve(cls, state, &limit, &solution))
-    return luaL_error(L, "%s: solve stopped (%s)", cls->name,
-                      limit_reason(&limit));
+  if (!game_solve(cls, state, &limit, &solution)) {
+    lua_pushnil(L);
+    lua_pushnil(L);
+    lgame_push_stopped(L, &limit);
+    return 3;
+  }
   lua_pushinteger(L, game_score_sign(solution.score));
   if (solution.best == GAME_NO_MOVE)
     lua_pushnil(L);
@@ -448,8 +451,28 @@ int lgame_solve(lua_State *L) {
 void lgame_start_limit(search_limit *limit) {
   memset(limit, 0, sizeof *limit);
   limit->interrupt = &ludus_interrupted;
-  ludus_interrupted = 0;
   limit_start(limit);
+}
+
+const char *lgame_finish_limit(lua_State *L, const search_limit *limit) {
+  const char *reason = limit_reason(limit);
+  if (reason && strcmp(reason, "interrupted") == 0) ludus_interrupt_consumed(L);
+  return reason;
+}
+
+void lgame_push_stopped(lua_State *L, const search_limit *limit) {
+  const char *reason = lgame_finish_limit(L, limit);
+  lua_createtable(L, 0, 4);
+  lua_pushinteger(L, (lua_Integer)limit->nodes);
+  lua_setfield(L, -2, "nodes");
+  lua_pushnumber(L, limit_elapsed(limit));
+  lua_setfield(L, -2, "seconds");
+  lua_pushboolean(L, reason == NULL);
+  lua_setfield(L, -2, "complete");
+  if (reason) {
+    lua_pushstring(L, reason);
+    lua_setfield(L, -2, "stopped");
+  }
 }
 
 /* ---- progress callbacks ----
@@ -797,6 +820,16 @@ static void watch_clock(target *t) {
     limit_check_slow(t->limit);
 }
 
+/* After a callback raised (its error on the stack): when Ctrl-C made it
+   raise ("interrupted!" from the REPL's hook), pops the error and stops
+   the search, which returns what it found; else false. */
+static bool stopped_by_interrupt(target *t) {
+  if (!ludus_interrupted) return false;
+  lua_pop(t->L, 1);
+  t->limit->stopped = true;
+  return true;
+}
+
 /* Calls function f of the spec with the position at the current ply and
    the nargs values on top of the stack; leaves nresults, or nothing and
    false when it raised or an earlier call failed. */
@@ -816,6 +849,7 @@ static bool call_spec(target *t, int f, int nargs, int nresults) {
   int status = lua_pcall(L, nargs + 1, nresults, 0);
   watch_clock(t);
   if (status == LUA_OK) return true;
+  if (stopped_by_interrupt(t)) return false;
   int pushed = 1;
   const char *message = lua_tostring(L, -1);
   if (!message) {
@@ -1133,6 +1167,7 @@ static int lua_eval(void *context, const void *state) {
   }
   int status = lua_pcall(L, nargs, 1, 0);
   watch_clock(t);
+  if (status != LUA_OK && stopped_by_interrupt(t)) return 0;
   if (status != LUA_OK) {
     const char *message = lua_tostring(L, -1);
     failf(t, "%s: the evaluation raised an error: %s", t->cls.name,

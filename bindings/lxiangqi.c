@@ -300,8 +300,11 @@ static int xq_perft_function(lua_State *L) {
   search_limit limit;
   lgame_start_limit(&limit);
   uint64_t leaves = xq_perft_limited(&pos, depth, &limit);
-  if (limit.stopped)
-    return luaL_error(L, "xiangqi: perft stopped (%s)", limit_reason(&limit));
+  if (limit.stopped) {                  /* Ctrl-C: nil and why */
+    lua_pushnil(L);
+    lgame_push_stopped(L, &limit);
+    return 2;
+  }
   lua_pushinteger(L, (lua_Integer)leaves);
   return 1;
 }
@@ -322,9 +325,13 @@ static int xq_divide(lua_State *L) {
     xq_undo undo;
     xq_make(&pos, moves[i], &undo);
     uint64_t leaves = xq_perft_limited(&pos, depth - 1, &limit);
-    if (limit.stopped)
-      return luaL_error(L, "xiangqi: divide stopped (%s)", limit_reason(&limit));
     xq_unmake(&pos, moves[i], &undo);
+    if (limit.stopped) {      /* Ctrl-C: the moves counted so far, nil, why */
+      lua_pop(L, 1);
+      lua_pushnil(L);
+      lgame_push_stopped(L, &limit);
+      return 3;
+    }
     total += leaves;
     lua_pushinteger(L, (lua_Integer)leaves);
     lua_settable(L, -3);
@@ -408,7 +415,6 @@ static int xq_search_method(lua_State *L) {
   xq_search_result result;
   watched_search w = {pos, &options, &limit, &result, 0, 0};
   limit.interrupt = watch ? &w.stop : &ludus_interrupted;
-  ludus_interrupted = 0;
   limit_start(&limit);
   search_watching(&w, watch);
 
@@ -443,7 +449,8 @@ static int xq_search_method(lua_State *L) {
   lua_setfield(L, -2, "seconds");
   lua_pushnumber(L, seconds > 0 ? (double)result.nodes / seconds : 0.0);
   lua_setfield(L, -2, "nps");
-  const char *reason = limit_reason(&limit);
+  const char *reason = lgame_finish_limit(L, &limit);
+  if (watch && reason && ludus_interrupted) reason = "interrupted";
   if (reason) {
     lua_pushstring(L, reason);
     lua_setfield(L, -2, "stopped");
