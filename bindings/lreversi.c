@@ -190,11 +190,6 @@ static void push_counts(lua_State *L, const reversi_board *board) {
   lua_setfield(L, -2, "white");
 }
 
-static int rv_count(lua_State *L) {
-  push_counts(L, lgame_state(GAME(L)));
-  return 1;
-}
-
 /* g:result(): nil while the game goes on, then {winner=, draw=,
    score={black=, white=}}, winner nil for a draw. */
 static int rv_result(lua_State *L) {
@@ -215,6 +210,20 @@ static int rv_result(lua_State *L) {
   push_counts(L, board);
   lua_setfield(L, -2, "score");
   return 1;
+}
+
+/* g:bitboards() -> black's discs, white's; g:bitboards("turn") -> the
+   side to move's, the other's.  Bit 8 * (row - 1) + (column - 1) is a
+   square, a1 = bit 0, h8 = bit 63; a 6x6 or 4x4 board is the centred
+   square of the 8x8 one (on 6x6, a1 is bit 9). */
+static int rv_bitboards(lua_State *L) {
+  const reversi_board *board = lgame_state(GAME(L));
+  static const char *const orders[] = {"colour", "turn", NULL};
+  int by_turn = luaL_checkoption(L, 2, "colour", orders);
+  bool player_first = by_turn || board->turn == REVERSI_BLACK;
+  lua_pushinteger(L, (lua_Integer)(player_first ? board->player : board->opponent));
+  lua_pushinteger(L, (lua_Integer)(player_first ? board->opponent : board->player));
+  return 2;
 }
 
 static int rv_size(lua_State *L) {
@@ -444,8 +453,8 @@ static int rv_search(lua_State *L) {
 static const luaL_Reg methods[] = {
   {"pass", rv_pass},
   {"result", rv_result},
-  {"count", rv_count},
   {"size", rv_size},
+  {"bitboards", rv_bitboards},
   {"save", rv_save},
   {"board_string", rv_board_string},
   {"solve", rv_solve},

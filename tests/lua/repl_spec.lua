@@ -417,7 +417,7 @@ describe("help", function()
     assert.matches("^tictactoe: 3x3 tic%-tac%-toe", body)
     assert.matches("\nfunctions:\n  tictactoe%.load%(text%) %-> ", body)
     assert.matches("\n  tictactoe%.new%(%) %-> the empty board, x to move\n", body)
-    assert.matches("\nmethods:\n  g:copy%(%) %-> ", body)
+    assert.matches("\nmethods:\n  g:at%(\"b2\"%) %-> ", body)
     assert.matches("\n  g:play%(m%) %-> ", body)
     -- one line per function and method of doc.lua, and nothing else
     local doc = run("-e " .. shell_quote([[
