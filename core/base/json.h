@@ -1,0 +1,81 @@
+/*
+** json.h: JSON lines, written and read, for the batch tools.
+**
+** The writer appends to a growing buffer: json_begin/json_end an object
+** or an array, json_key before a member's value, and the values; commas
+** go where they belong by themselves.  A failed allocation leaves the
+** buffer marked failed and every later call does nothing.
+**
+** The reader parses one JSON text (a line) into a tree of json_value,
+** all in one allocation that json_free gives back; a text that is not
+** JSON comes back NULL with the byte where it went wrong.
+*/
+#ifndef JSON_H
+#define JSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- writing ---- */
+
+#define JSON_MAX_DEPTH 32
+
+typedef struct json_out {
+  char *data;                 /* NUL-terminated while not failed */
+  size_t len, cap;
+  bool failed;                /* out of memory, or nested too deep */
+  int depth;
+  bool first[JSON_MAX_DEPTH]; /* no member written yet at this depth */
+  bool after_key;             /* a key is waiting for its value */
+} json_out;
+
+void json_init(json_out *out);
+void json_free(json_out *out);
+/* Empties the buffer, keeping its memory. */
+void json_reset(json_out *out);
+
+void json_begin_object(json_out *out);
+void json_end_object(json_out *out);
+void json_begin_array(json_out *out);
+void json_end_array(json_out *out);
+void json_key(json_out *out, const char *key);
+
+void json_string(json_out *out, const char *text, size_t len);
+void json_cstring(json_out *out, const char *text);   /* NUL-terminated */
+void json_int(json_out *out, int64_t value);
+void json_number(json_out *out, double value);        /* NaN, inf: null */
+void json_bool(json_out *out, bool value);
+void json_null(json_out *out);
+/* Appends text that is JSON already (a value made elsewhere). */
+void json_raw(json_out *out, const char *text, size_t len);
+
+/* ---- reading ---- */
+
+typedef enum json_type {
+  JSON_NULL, JSON_FALSE, JSON_TRUE, JSON_NUMBER, JSON_STRING, JSON_ARRAY,
+  JSON_OBJECT
+} json_type;
+
+typedef struct json_value json_value;
+struct json_value {
+  json_type type;
+  double number;
+  const char *string;         /* STRING: the text, NUL-terminated; may hold
+                                 zero bytes, len says how long */
+  size_t len;                 /* STRING: bytes; ARRAY, OBJECT: members */
+  const char *key;            /* a member of an OBJECT: its name */
+  json_value *child;          /* ARRAY, OBJECT: the first member */
+  json_value *next;           /* the next member of its parent */
+};
+
+/* Parses len bytes of text (one JSON value, space around it allowed).
+   NULL when it is not JSON or nests deeper than JSON_MAX_DEPTH, with
+   *error_at the byte where it went wrong (when error_at is not NULL). */
+json_value *json_parse(const char *text, size_t len, size_t *error_at);
+void json_free_value(json_value *value);
+
+/* The member key of an object, or NULL. */
+const json_value *json_get(const json_value *object, const char *key);
+
+#endif
