@@ -80,6 +80,15 @@ void ludus_preload(lua_State *L) {
   lua_pop(L, 1);
 }
 
+int ludus_open_script(lua_State *L, const char *name) {
+  ludus_preload(L);
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_PRELOAD_TABLE);
+  lua_getfield(L, -1, name);
+  lua_pushstring(L, name);
+  lua_call(L, 1, 1);
+  return 1;
+}
+
 void ludus_protect_metatable(lua_State *L, int mt) {
   mt = lua_absindex(L, mt);
   lua_getfield(L, mt, "__name");
@@ -98,6 +107,45 @@ static void require_module(lua_State *L, const char *name) {
   lua_getglobal(L, "require");
   lua_pushstring(L, name);
   lua_call(L, 1, 1);
+}
+
+/* The names the `ludus` executable makes global, beside `ludus` and the
+   games: what the REPL, scripts and -e all see. */
+static const char *const global_fields[] = {
+  "help", "ai", "match", "sudoku", "mahjong", NULL
+};
+
+/* Sets global name to the value on the top, unless it is set already;
+   pops the value. */
+static void set_global(lua_State *L, const char *name) {
+  if (lua_getglobal(L, name) == LUA_TNIL) {
+    lua_pushvalue(L, -2);
+    lua_setglobal(L, name);
+  }
+  lua_pop(L, 2);
+}
+
+int ludus_open_globals(lua_State *L) {
+  luaL_requiref(L, "ludus", luaopen_ludus, 0);
+  int ludus = lua_gettop(L);
+  lua_pushvalue(L, ludus);
+  set_global(L, "ludus");
+  lua_getfield(L, ludus, "games");
+  lua_Integer n = luaL_len(L, -1);
+  for (lua_Integer i = 1; i <= n; i++) {
+    if (lua_geti(L, -1, i) == LUA_TSTRING) {
+      lua_getfield(L, ludus, lua_tostring(L, -1));
+      set_global(L, lua_tostring(L, -2));
+    }
+    lua_pop(L, 1);                       /* the name */
+  }
+  lua_pop(L, 1);                         /* the games */
+  for (int i = 0; global_fields[i]; i++) {
+    lua_getfield(L, ludus, global_fields[i]);
+    set_global(L, global_fields[i]);
+  }
+  lua_pop(L, 1);
+  return 0;
 }
 
 /* ludus.isatty("stderr"): whether progress output would reach a person. */

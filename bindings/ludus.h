@@ -30,6 +30,13 @@ void ludus_protect_metatable(lua_State *L, int mt);
 /* The module table: `require "ludus"`. */
 int luaopen_ludus(lua_State *L);
 
+/* What the `ludus` executable adds to the globals before it runs
+   anything: `ludus`, each game module by its name, help, ai, match,
+   sudoku and mahjong, each unless a global of that name is set already.
+   The REPL, scripts and -e code see the same names; ludus.so in a stock
+   lua5.4 adds none. */
+int ludus_open_globals(lua_State *L);
+
 /* Every ludus module, C and Lua, into package.preload. */
 void ludus_preload(lua_State *L);
 
@@ -58,5 +65,10 @@ typedef struct ludus_script {
   size_t size;
 } ludus_script;
 extern const ludus_script ludus_scripts[];   /* ends with a NULL name */
+
+/* luaopen_ludus_players_minimax and the like, for the scripts: preloads
+   every ludus module, then loads the script called name (its module
+   name). */
+int ludus_open_script(lua_State *L, const char *name);
 
 #endif

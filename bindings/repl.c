@@ -8,7 +8,6 @@
 ** - locals typed at the prompt stay visible on later lines;
 ** - results print through ludus.pretty, and an error's traceback stops at
 **   the line typed;
-** - `ludus`, its games and `help` are globals;
 ** - Ctrl-C also sets ludus_interrupted, which C searches poll, and at the
 **   prompt it drops the line instead of leaving;
 ** - with a terminal on stdin: a banner, line editing and Tab completion
@@ -841,46 +840,12 @@ static int run(lua_State *L) {
   return protected_call(L, 1, LUA_MULTRET, stack_depth(L));
 }
 
-static void set_global(lua_State *L, const char *name) {
-  if (lua_getglobal(L, name) == LUA_TNIL) {  /* leave the user's alone */
-    lua_pushvalue(L, -2);
-    lua_setglobal(L, name);
-  }
-  lua_pop(L, 2);
-}
-
-/* The REPL's conveniences: `ludus`, each game module by its name and
-   `help` as globals, and ludus.pretty for the results. */
-static int make_globals(lua_State *L) {
-  lua_Integer i, n;
-  luaL_requiref(L, "ludus", luaopen_ludus, 0);  /* at 1 */
-  lua_pushvalue(L, 1);
-  set_global(L, "ludus");
-  lua_getfield(L, 1, "games");
-  n = luaL_len(L, -1);
-  for (i = 1; i <= n; i++) {
-    const char *name;
-    lua_geti(L, -1, i);
-    name = lua_tostring(L, -1);
-    if (name != NULL) {
-      lua_getfield(L, 1, name);
-      set_global(L, name);
-    }
-    lua_pop(L, 1);  /* the name */
-  }
-  lua_getfield(L, 1, "help");
-  set_global(L, "help");
-  lua_getfield(L, 1, "ai");
-  set_global(L, "ai");
-  lua_getfield(L, 1, "match");
-  set_global(L, "match");
-  lua_getfield(L, 1, "sudoku");
-  set_global(L, "sudoku");
-  lua_getfield(L, 1, "mahjong");
-  set_global(L, "mahjong");
+/* ludus.pretty, for the results (main.c has made the globals). */
+static int load_printer(lua_State *L) {
   lua_getfield(L, LUA_REGISTRYINDEX, REPL_STATE);
-  lua_getfield(L, 1, "pretty");
-  lua_setfield(L, -2, "pretty");
+  luaL_requiref(L, "ludus", luaopen_ludus, 0);
+  lua_getfield(L, -1, "pretty");
+  lua_setfield(L, -3, "pretty");
   return 0;
 }
 
@@ -894,7 +859,7 @@ void repl_run(lua_State *L) {
   r.size = 0;
   globalL = L;  /* for the completion callback */
   create_state(L);
-  lua_pushcfunction(L, make_globals);
+  lua_pushcfunction(L, load_printer);
   report(L, protected_call(L, 0, 0, stack_depth(L)));
   if (r.terminal) {
     lua_writestring(BANNER, strlen(BANNER));

@@ -27,6 +27,51 @@ describe("the ludus module", function()
     pipe:close()
     assert.equal("  a b c\n3 . . .\n2 . . .\n1 . . .\nx to move\n", out)
   end)
+
+  -- What a fresh stock lua5.4 prints for 'code', with ludus.so on its path.
+  local function stock_lua(code)
+    local bin = os.getenv("LUDUS_BIN_DIR") or "."
+    local pipe = assert(io.popen("lua5.4 -e " .. ("%q"):format(
+      "package.cpath = '" .. bin .. "/?.so;' .. package.cpath " .. code) .. " 2>&1"))
+    local out = pipe:read("a")
+    pipe:close()
+    return out
+  end
+
+  it("adds no globals to a stock lua5.4", function()
+    assert.equal("\n", stock_lua([[
+      local before = {}
+      for k in pairs(_G) do before[k] = true end
+      require "ludus"
+      for name in pairs(package.preload) do require(name) end
+      local added = {}
+      for k in pairs(_G) do
+        if not before[k] then added[#added + 1] = k end
+      end
+      print(table.concat(added, " "))]]))
+  end)
+
+  it("gives every module to a stock lua5.4 before require 'ludus'", function()
+    -- every name require "ludus" preloads, each in a fresh lua5.4 first
+    local names = stock_lua([[
+      require "ludus"
+      local names = {}
+      for name in pairs(package.preload) do names[#names + 1] = name end
+      table.sort(names)
+      print(table.concat(names, " "))]])
+    assert.truthy(names:find("ludus.players.minimax", 1, true), names)
+    assert.truthy(names:find("ludus.variants.gomoku", 1, true), names)
+    for name in names:gmatch("%S+") do
+      assert.equal(name .. " loads\n", stock_lua(([[
+        local m = require "%s"
+        assert(m ~= nil and package.loaded["%s"] == m)
+        print("%s loads")]]):format(name, name, name)))
+    end
+    assert.equal("7\n", stock_lua([[
+      local minimax = require "ludus.players.minimax"
+      local g = require("ludus.tictactoe").load("a1 b1 a2 b2")
+      print(minimax and #g:moves() + 2)]]))
+  end)
 end)
 
 describe("doc", function()

@@ -176,22 +176,46 @@ describe("ludus scripts", function()
       result.out)
   end)
 
-  it("see every ludus module preloaded, but no REPL globals", function()
+  it("see the REPL's globals: ludus, the games, help, ai, match, sudoku, mahjong",
+     function()
+    -- every global name, sorted, with what it is
     local code = [[
-      print(rawget(_G, "ludus"), rawget(_G, "tictactoe"), rawget(_G, "help"))
-      local l = require "ludus"
-      print(l.tictactoe == require "ludus.tictactoe", type(l.tictactoe.new))
-      print(type(require "ludus.pretty"), type(require "ludus.help"))
+      local names = {}
+      for k, v in pairs(_G) do
+        names[#names + 1] = k .. (k ~= "arg" and v == package.loaded["ludus." .. k]
+                                  and "=module" or "")
+      end
+      table.sort(names)
+      print(table.concat(names, " "))
+      print(ludus == require "ludus", help == require "ludus.help")
     ]]
-    local expected = "nil\tnil\tnil\ntrue\tfunction\nfunction\ttable\n"
-    local script = scratch_path("modules.lua")
+    local in_repl = repl(code:gsub("\n%s*", " ") .. "\n").body
+    for _, name in ipairs({"tictactoe", "connect4", "mnk", "gomoku", "reversi",
+                           "xiangqi", "help", "ai", "match", "sudoku", "mahjong"}) do
+      assert.truthy(in_repl:find(" " .. name .. "=module ", 1, true), name)
+    end
+    assert.truthy(in_repl:find(" ludus ", 1, true))
+    assert.matches("\ntrue\ttrue\n$", in_repl)
+    local script = scratch_path("globals.lua")
     write_file(script, code)
     for _, args in ipairs({"-e " .. shell_quote(code), shell_quote(script)}) do
       local result = run(args)
       assert.equals("", result.err)
-      assert.equals(expected, result.out)
+      assert.equals(in_repl, result.out)
     end
-    assert.equals(expected, run("", code).out)
+    assert.equals(in_repl, run("", code).out)
+    -- a script's own global of the same name is its own
+    write_file(script, "help = 1\nprint(help)\n")
+    assert.equals("1\n", run(shell_quote(script)).out)
+  end)
+
+  it("load the same modules as require does", function()
+    local result = run("-e " .. shell_quote([[
+      local l = require "ludus"
+      print(l.tictactoe == require "ludus.tictactoe", type(l.tictactoe.new))
+      print(type(require "ludus.pretty"), type(require "ludus.help"))]]))
+    assert.equals("", result.err)
+    assert.equals("true\tfunction\nfunction\ttable\n", result.out)
   end)
 
   it("run from stdin when it is not a terminal, or with -", function()
