@@ -43,6 +43,7 @@ static int c4_new(lua_State *L) {
 
 /* load("4453" [, size]): the game after those 1-based columns. */
 static int c4_load_record(lua_State *L) {
+  lgame_load_args(L);
   size_t len;
   const char *text = luaL_checklstring(L, 1, &len);
   int width, height;

@@ -635,6 +635,18 @@ static int module_new(lua_State *L) {
   return 1;
 }
 
+void lgame_load_args(lua_State *L) {
+  if (lua_type(L, 1) != LUA_TTABLE) return;
+  if (lua_gettop(L) < 2) lua_settop(L, 2);
+  if (lua_getfield(L, 1, "record") != LUA_TSTRING)
+    luaL_typeerror(L, 1, "string or match record");
+  if (lua_isnil(L, 2)) {
+    lua_getfield(L, 1, "options");
+    lua_replace(L, 2);
+  }
+  lua_replace(L, 1);
+}
+
 int lgame_load(lua_State *L, const game_class *cls, const void *start,
                int arg) {
   size_t len;
@@ -667,6 +679,7 @@ int lgame_load(lua_State *L, const game_class *cls, const void *start,
 
 /* load(record): the game after the moves of record, or nil and why. */
 static int module_load(lua_State *L) {
+  lgame_load_args(L);
   const game_class *cls = CLASS();
   _Alignas(16) unsigned char start[1024];
   if (cls->state_size > sizeof start)

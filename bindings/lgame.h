@@ -56,6 +56,12 @@ void lgame_push_move(lua_State *L, lgame *game, game_move move);
 int lgame_load(lua_State *L, const game_class *cls, const void *start,
                int arg);
 
+/* The arguments of a load function, (record [, options]), made ready:
+   a record of ludus.match at 1 ({record = "4453", options = ...}, what
+   a match returns) becomes its record string, and its options go to 2
+   unless options are given.  Every load calls it first. */
+void lgame_load_args(lua_State *L);
+
 /* g:play(m), for a game binding to offer under another name too. */
 int lgame_play(lua_State *L);
 

@@ -68,6 +68,7 @@ static void push_moves_only(lua_State *L, const char *text) {
    ...", or moves from the start in any notation; nil and why on bad
    text. */
 static int xq_load(lua_State *L) {
+  lgame_load_args(L);
   size_t len;
   const char *text = luaL_checklstring(L, 1, &len);
   xq_position start;

@@ -403,10 +403,16 @@ function game.define(spec)
   end
 
   -- load(record [, options]): the game after the moves of record, or
-  -- nil and what was wrong.
+  -- nil and what was wrong.  A record of ludus.match ({record =,
+  -- options =}) loads as its record with its options.
   function M.load(text, options)
+    if type(text) == "table" then        -- a record of ludus.match
+      if options == nil then options = text.options end
+      text = text.record
+    end
     if type(text) ~= "string" then
-      error(name .. ".load: record must be a string (got " .. type(text) .. ")", 2)
+      error(name .. ".load: record must be a string or a match record (got "
+        .. type(text) .. ")", 2)
     end
     local g = M.new(options)
     local ply = 0
