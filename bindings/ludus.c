@@ -3,7 +3,11 @@
 ** game module and the Lua helpers; ludus_preload makes each of them
 ** reachable by its own name as well (`require "ludus.tictactoe"`).
 */
+#define _GNU_SOURCE             /* dladdr */
+#include <dlfcn.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -93,6 +97,49 @@ void ludus_protect_metatable(lua_State *L, int mt) {
   mt = lua_absindex(L, mt);
   lua_getfield(L, mt, "__name");
   lua_setfield(L, mt, "__metatable");
+}
+
+/* ---- data files beside the binary ---- */
+
+/* The binary this code runs in: ludus.so, whose file dladdr names, or
+   the ludus executable, for which dladdr has only argv[0] and
+   /proc/self/exe is sure.  False when neither says. */
+static bool binary_path(char path[PATH_MAX]) {
+  char exe[PATH_MAX] = "";
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  exe[n > 0 ? n : 0] = '\0';
+  Dl_info info;
+  if (dladdr((void *)binary_path, &info) && info.dli_fname &&
+      strchr(info.dli_fname, '/') && realpath(info.dli_fname, path) &&
+      strcmp(path, exe) != 0)
+    return true;
+  if (!exe[0]) return false;
+  strcpy(path, exe);
+  return true;
+}
+
+/* Where a data file may be, from the binary's folder: the source tree
+   (./ludus, ./ludus.so; `make book` writes into build/), then an
+   installation (PREFIX/bin/ludus, PREFIX/lib/lua/5.4/ludus.so, with the
+   data in PREFIX/share/ludus). */
+static const char *const data_folders[] = {
+  "build", "../share/ludus", "../../../share/ludus", NULL
+};
+
+const char *ludus_push_data_file(lua_State *L, const char *name) {
+  char path[PATH_MAX];
+  if (!binary_path(path)) return NULL;
+  *strrchr(path, '/') = '\0';                /* the folder */
+  for (int i = 0; data_folders[i]; i++) {
+    const char *file = lua_pushfstring(L, "%s/%s/%s", path, data_folders[i], name);
+    char real[PATH_MAX];
+    if (access(file, R_OK) == 0 && realpath(file, real)) {
+      lua_pop(L, 1);
+      return lua_pushstring(L, real);
+    }
+    lua_pop(L, 1);
+  }
+  return NULL;
 }
 
 uint64_t ludus_fresh_seed(void) {

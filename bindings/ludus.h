@@ -6,6 +6,7 @@
 #define LUDUS_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <lua.h>
@@ -26,6 +27,13 @@ uint64_t ludus_fresh_seed(void);
    object type does this, so that no Lua code can change or copy what C
    code trusts. */
 void ludus_protect_metatable(lua_State *L, int mt);
+
+/* Pushes the path of the data file name (the Connect Four book) where
+   the build or `make install` puts it beside the running binary (ludus
+   or ludus.so): its folder's build/, else ../share/ludus/ for an
+   installed ludus, ../../../share/ludus/ for an installed ludus.so.
+   Returns the path, or NULL with nothing pushed when none is there. */
+const char *ludus_push_data_file(lua_State *L, const char *name);
 
 /* The module table: `require "ludus"`. */
 int luaopen_ludus(lua_State *L);

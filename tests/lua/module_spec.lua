@@ -154,4 +154,29 @@ describe("the example scripts", function()
     assert.truthy(out:find("x plays %a%d and draws with best play"), out)
     assert.truthy(out:find("\ndraw\nmoves: b2 a1 ", 1, true), out)
   end)
+
+  it("connect4_book.lua writes the book where it says, or says first why not", function()
+    local bin = os.getenv("LUDUS_BIN_DIR") or "."
+    local function book_script(args)
+      local pipe = assert(io.popen("env -u LD_PRELOAD " .. bin
+        .. "/ludus scripts/examples/connect4_book.lua " .. args .. " 2>&1; echo status=$?"))
+      local out = pipe:read("a")
+      pipe:close()
+      return out
+    end
+    assert.equal("connect4_book: cannot write the book (/nonexistent/dir/c4.book: "
+                 .. "No such file or directory)\nstatus=1\n",
+                 book_script("/nonexistent/dir/c4.book"))
+    local path = os.tmpname()
+    os.remove(path)
+    local out = book_script(path .. " 4 0 5 4")
+    assert.truthy(out:find("^connect4: a book of 4 plies %(0 exact%) for 5x4 in "
+                           .. path:gsub("%p", "%%%0") .. "\n"), out)
+    assert.truthy(out:find("\n" .. path:gsub("%p", "%%%0") .. ": %d+ positions, "), out)
+    assert.matches("status=0\n$", out)
+    local info = assert(require("ludus.connect4").book(path))
+    assert.same({5, 4, 4}, {info.width, info.height, info.plies})
+    require("ludus.connect4").book(false)
+    os.remove(path)
+  end)
 end)
