@@ -726,6 +726,7 @@ void lgame_open(lua_State *L, const game_class *cls, const luaL_Reg *methods,
     lua_setfield(L, -2, cls->side[side]);
   }
   set_closures(L, methods, mt, cls);
+  ludus_strict_methods(L, -1, cls->name, NULL);   /* g:solv() says 'solve' */
   lua_setfield(L, mt, "__index");
   ludus_protect_metatable(L, mt);
   luaL_getsubtable(L, LUA_REGISTRYINDEX, CLASSES_KEY);

@@ -38,6 +38,12 @@ static const luaL_Reg library_modules[] = {
   {NULL, NULL}
 };
 
+/* Modules for the library's own Lua parts, not fields of ludus. */
+static const luaL_Reg internal_modules[] = {
+  {"ludus.strict", luaopen_ludus_strict},
+  {NULL, NULL}
+};
+
 /* The Lua helpers from scripts/ludus/ that the module table carries,
    as field name and module name. */
 static const char *const helper_fields[][2] = {
@@ -76,6 +82,10 @@ void ludus_preload(lua_State *L) {
     lua_pushcfunction(L, m->func);
     lua_settable(L, -3);
   }
+  for (const luaL_Reg *m = internal_modules; m->name; m++) {
+    lua_pushcfunction(L, m->func);
+    lua_setfield(L, -2, m->name);
+  }
   for (const ludus_script *s = ludus_scripts; s->name; s++) {
     lua_pushlightuserdata(L, (void *)s);
     lua_pushcclosure(L, load_script, 1);
@@ -90,6 +100,104 @@ int ludus_open_script(lua_State *L, const char *name) {
   lua_getfield(L, -1, name);
   lua_pushstring(L, name);
   lua_call(L, 1, 1);
+  return 1;
+}
+
+/* ---- misspelt methods ---- */
+
+/* The edit distance of a and b (insertions, deletions, changes and swaps
+   of two neighbours, each 1), or limit + 1 when it is more than limit. */
+static size_t edit_distance(const char *a, size_t la, const char *b, size_t lb,
+                            size_t limit) {
+  enum { LONGEST = 32 };
+  if (la > LONGEST || lb > LONGEST) return limit + 1;
+  if ((la > lb ? la - lb : lb - la) > limit) return limit + 1;
+  size_t d[LONGEST + 1][LONGEST + 1];
+  for (size_t i = 0; i <= la; i++) d[i][0] = i;
+  for (size_t j = 0; j <= lb; j++) d[0][j] = j;
+  for (size_t i = 1; i <= la; i++)
+    for (size_t j = 1; j <= lb; j++) {
+      size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+      if (d[i - 1][j] + 1 < best) best = d[i - 1][j] + 1;
+      if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+          d[i - 2][j - 2] + 1 < best)
+        best = d[i - 2][j - 2] + 1;
+      d[i][j] = best;
+    }
+  return d[la][lb];
+}
+
+/*
+** __index of a methods table: (methods, key), with the object type's
+** name and the set of its data fields as upvalues.  A method it has is
+** found before this runs; here a data field the object may lack, a name
+** starting with '_' (private, or a metamethod like __gc) or a key that
+** is not a string reads as nil, and any other name is a misspelt method.
+*/
+static int strict_index(lua_State *L) {
+  size_t len;
+  const char *key = lua_type(L, 2) == LUA_TSTRING ? lua_tolstring(L, 2, &len)
+                                                   : NULL;
+  if (!key || key[0] == '_') return 0;
+  lua_pushvalue(L, 2);
+  if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL) return 0;
+  const char *best = NULL;
+  size_t best_distance = len >= 5 ? 2 : 1;
+  lua_pushnil(L);
+  while (lua_next(L, 1)) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) != LUA_TSTRING) continue;
+    size_t n;
+    const char *name = lua_tolstring(L, -1, &n);
+    size_t d = edit_distance(key, len, name, n, best_distance);
+    if (d < best_distance || (d == best_distance && (!best || strcmp(name, best) < 0))) {
+      best = name;               /* kept alive by the table, which holds it */
+      best_distance = d;
+    }
+  }
+  const char *what = lua_tostring(L, lua_upvalueindex(1));
+  if (best)
+    return luaL_error(L, "%s: no method '%s' (did you mean '%s'?)", what, key, best);
+  return luaL_error(L, "%s: no method '%s' (help(object) lists the methods)", what,
+                    key);
+}
+
+void ludus_strict_methods(lua_State *L, int methods, const char *name,
+                          const char *fields) {
+  methods = lua_absindex(L, methods);
+  lua_createtable(L, 0, 1);                  /* the metatable */
+  lua_pushstring(L, name);
+  lua_newtable(L);                           /* the data fields, as a set */
+  for (const char *p = fields ? fields : ""; *p; ) {
+    size_t n = strcspn(p, " ");
+    if (n > 0) {
+      lua_pushlstring(L, p, n);
+      lua_pushboolean(L, 1);
+      lua_rawset(L, -3);
+    }
+    p += n + strspn(p + n, " ");
+  }
+  lua_pushcclosure(L, strict_index, 2);
+  lua_setfield(L, -2, "__index");
+  lua_pushliteral(L, "ludus.methods");       /* hidden, as every ludus metatable */
+  lua_setfield(L, -2, "__metatable");
+  lua_setmetatable(L, methods);
+}
+
+/* require "ludus.strict": the same for a methods table made in Lua
+   (game.define): strict(methods, name [, fields]) -> methods. */
+static int strict_lua(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  const char *name = luaL_checkstring(L, 2);
+  const char *fields = luaL_optstring(L, 3, NULL);
+  lua_settop(L, 1);
+  ludus_strict_methods(L, 1, name, fields);
+  return 1;
+}
+
+int luaopen_ludus_strict(lua_State *L) {
+  lua_pushcfunction(L, strict_lua);
   return 1;
 }
 

@@ -35,6 +35,18 @@ void ludus_protect_metatable(lua_State *L, int mt);
    Returns the path, or NULL with nothing pushed when none is there. */
 const char *ludus_push_data_file(lua_State *L, const char *name);
 
+/* Makes the methods table at index methods strict: reading a name it
+   lacks raises "<name>: no method 'solv' (did you mean 'solve'?)", the
+   nearest method by edit distance.  A name in fields (space-separated:
+   the data fields a table object may lack, as a player's options), a
+   name starting with '_' and a key that is not a string still read as
+   nil.  Every ludus object type calls it on its methods table. */
+void ludus_strict_methods(lua_State *L, int methods, const char *name,
+                          const char *fields);
+
+/* `require "ludus.strict"`: ludus_strict_methods for game.define. */
+int luaopen_ludus_strict(lua_State *L);
+
 /* The module table: `require "ludus"`. */
 int luaopen_ludus(lua_State *L);
 

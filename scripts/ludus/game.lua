@@ -165,11 +165,14 @@ function game.define(spec)
 
   -- The metatable holds the metamethods and what lgame.c reads; it is
   -- hidden behind its name, so no Lua code can reach or change it.  The
-  -- methods are its __index.  Objects are told apart by a weak set, not
-  -- by getmetatable, which any table can fake.
+  -- methods are its __index, strict as those of the built-in games: a
+  -- misspelt method raises and names the nearest one, the object's own
+  -- fields read as nil when unset.  Objects are told apart by a weak set,
+  -- not by getmetatable, which any table can fake.
   local Game = {__name = "ludus." .. name}
   Game.__metatable = Game.__name
-  local Methods = {}
+  local Methods = require("ludus.strict")({}, name,
+                                          "raw options moves_played pushed undo frozen")
   Game.__index = Methods
   local objects = setmetatable({}, {__mode = "k"})
   local M = {name = name, sides = {sides[1], sides[2]}, spec = spec}

@@ -180,3 +180,62 @@ describe("the example scripts", function()
     os.remove(path)
   end)
 end)
+
+describe("a misspelt method", function()
+  local function message(f)
+    local ok, err = pcall(f)
+    assert.is_false(ok)
+    return (tostring(err):gsub("^[^:]*:%d+: ", ""))
+  end
+
+  it("raises and names the nearest method, on every game", function()
+    for _, name in ipairs(ludus.games) do
+      local g = ludus[name].new()
+      assert.equal(name .. ": no method 'mvoes' (did you mean 'moves'?)",
+                   message(function() return g:mvoes() end))
+      assert.equal(name .. ": no method 'hsitory' (did you mean 'history'?)",
+                   message(function() return g.hsitory end))
+      assert.equal(name .. ": no method 'frobnicate' (help(object) lists the methods)",
+                   message(function() return g:frobnicate() end))
+    end
+    assert.equal("reversi: no method 'solv' (did you mean 'solve'?)",
+                 message(function() return ludus.reversi.new():solv() end))
+    -- a method added by the game's own binding is among the suggestions
+    assert.equal("xiangqi: no method 'fne' (did you mean 'fen'?)",
+                 message(function() return ludus.xiangqi.new():fne() end))
+  end)
+
+  it("raises on a Sudoku puzzle, a player and a game written in Lua", function()
+    local p = ludus.sudoku.parse(("."):rep(16))
+    assert.equal("sudoku: no method 'slove' (did you mean 'solve'?)",
+                 message(function() return p:slove() end))
+    local player = ludus.ai.alphabeta{depth = 1}
+    assert.equal("ai player: no method 'choos' (did you mean 'choose'?)",
+                 message(function() return player:choos(ludus.tictactoe.new()) end))
+    local T = require("ludus.variants.mnk")
+    local g = T.new{m = 4, n = 4, k = 3}
+    assert.equal("mnk: no method 'paly' (did you mean 'play'?)",
+                 message(function() return g:paly("a1") end))
+  end)
+
+  it("leaves what is not a method name reading as nil", function()
+    local g = ludus.tictactoe.new()
+    assert.is_nil(g.__gc)
+    assert.is_nil(g.__index)
+    assert.is_nil(g._private)
+    assert.is_nil(g[1])
+    assert.is_nil(g[true])
+    -- a player's options it was not given, and its own fields
+    local player = ludus.ai.mcts{playouts = 10}
+    assert.is_nil(player.seed)
+    assert.is_nil(player.depth)
+    assert.equal("mcts", player.name)
+    assert.same({}, player.info)
+    -- a Lua game's own fields that are unset
+    local T = require("ludus.variants.mnk")
+    assert.is_nil(T.new().options)
+    -- methods are found as before, and a probe with pcall works
+    assert.is_function(g.play)
+    assert.is_false(pcall(function() return g.search end))
+  end)
+end)
