@@ -16,6 +16,7 @@
 --   is_over(s)           -> true once the game has ended
 --   result(s)            -> {winner = side} or {} for a draw, when over
 --   hash(s), eval(s), copy(s), tostring(s)   optional
+--   doc                  optional: a line that help(G) and help(g) show
 
 local game = {}
 
@@ -64,6 +65,9 @@ local function check_spec(spec)
       error(prefix .. "spec." .. key .. " must be a function when given (got "
         .. type(spec[key]) .. ")", 3)
     end
+  end
+  if spec.doc ~= nil and type(spec.doc) ~= "string" then
+    error(prefix .. "spec.doc must be a string when given (got " .. type(spec.doc) .. ")", 3)
   end
   if (spec.push == nil) ~= (spec.pop == nil) then
     error(prefix .. "spec.push and spec.pop come together (one is missing)", 3)

@@ -239,3 +239,107 @@ describe("a misspelt method", function()
     assert.is_false(pcall(function() return g.search end))
   end)
 end)
+
+describe("help", function()
+  local help = require("ludus.help")
+
+  -- Every line of doc.lua that mentions word (any case).
+  local function doc_lines(word)
+    local lines = {}
+    for _, entry in pairs(doc) do
+      for _, part in ipairs({{entry.summary}, entry.functions or {}, entry.methods or {}}) do
+        for _, line in pairs(part) do
+          if line:lower():find(word, 1, true) then lines[#lines + 1] = line end
+        end
+      end
+    end
+    return lines
+  end
+
+  it("finds a word in every line of help", function()
+    local text = help.text("solve")
+    local lines = doc_lines("solve")
+    assert.truthy(#lines >= 8)
+    assert.equal(('help: %d lines mention "solve"\n'):format(#lines), text:match("^[^\n]*\n"))
+    for _, line in ipairs(lines) do
+      assert.truthy(text:find(line, 1, true), line)
+    end
+    local _, count = text:gsub("\n", "")
+    assert.equal(#lines + 1, count)
+    assert.truthy(text:find("\n  tictactoe  tictactoe.solve(g) -> ", 1, true))
+    assert.truthy(text:find("\n  reversi    g:solve{all=", 1, true))
+    -- any case, any part of a line; a module name still gives the module
+    assert.equal((help.text("solve"):gsub("\"solve\"", "\"SOLVE\"")), help.text("SOLVE"))
+    assert.truthy(help.text("ICCS"):find("\n  xiangqi  g:moves([", 1, true))
+    assert.truthy(help.text("isatty"):find("ludus.isatty(", 1, true))
+    assert.equal(help.text(ludus.reversi), help.text("reversi"))
+    assert.truthy(help.text("no such words"):find("^help: no help for \"no such words\""))
+  end)
+
+  it("gives the line of every function and method", function()
+    for _, name in ipairs(ludus.games) do
+      local g = ludus[name].new()
+      for method, line in pairs(doc[name].methods) do
+        assert.equal(name .. ": " .. line .. "\n", help.text(g[method]))
+      end
+      for f in pairs(doc[name].functions) do
+        assert.truthy(help.text(ludus[name][f]):find("^" .. name .. "%." .. f .. "[({]"), f)
+      end
+    end
+    local p = ludus.sudoku.parse(("."):rep(16))
+    assert.equal("sudoku: " .. doc.sudoku.methods.get .. "\n", help.text(p.get))
+    assert.equal(doc.sudoku.functions.solve .. "\n", help.text(p.solve))
+    local player = ludus.ai.mcts{playouts = 10}
+    assert.equal("ai: " .. doc.ai.methods.choose .. "\n", help.text(player.choose))
+    assert.equal(doc.ludus.functions.isatty .. "\n", help.text(ludus.isatty))
+    assert.equal(doc.help.functions.text .. "\n", help.text(help.text))
+    assert.equal(doc.game.functions.define .. "\n", help.text(ludus.game.define))
+  end)
+
+  it("describes a player of ludus.ai and one written in Lua", function()
+    local text = help.text(ludus.ai.alphabeta{depth = 2})
+    assert.equal("ai player: " .. doc.ai.functions.alphabeta .. "\nmethods:\n  "
+                 .. doc.ai.methods.choose .. "\n  " .. doc.ai.methods.new_game .. "\n", text)
+    assert.truthy(help.text(ludus.ai.random{}):find("^ai player: ai%.random{seed=}"))
+    local minimax = require("ludus.players.minimax")
+    assert.equal("player: a player (minimax)\nmethods:\n  " .. doc.ai.methods.choose .. "\n",
+                 help.text(minimax{}))
+    assert.truthy(help.text({choose = function() end, doc = "always the first move"})
+                  :find("^player: always the first move\n"))
+  end)
+
+  it("describes a game written in Lua, with the doc of its spec", function()
+    local function spec(extra)
+      local s = {
+        name = "nim", sides = {"first", "second"},
+        new = function() return {left = 10, n = 0} end,
+        turn = function(s) return s.n % 2 == 0 and "first" or "second" end,
+        moves = function(s)
+          local m = {}
+          for i = 1, math.min(3, s.left) do m[i] = tostring(i) end
+          return m
+        end,
+        play = function(s, m) return {left = s.left - tonumber(m), n = s.n + 1} end,
+        is_over = function(s) return s.left == 0 end,
+        result = function(s) return {winner = s.n % 2 == 1 and "first" or "second"} end,
+      }
+      for k, v in pairs(extra or {}) do s[k] = v end
+      return s
+    end
+    local nim = ludus.game.define(spec{doc = "take 1 to 3 of 10 sticks; the last one wins"})
+    local text = help.text(nim)
+    assert.equal(text, help.text(nim.new()))
+    assert.truthy(text:find("^nim: take 1 to 3 of 10 sticks; the last one wins\nfunctions:\n"))
+    assert.truthy(text:find("\n  nim.new([options]) -> the start position, first to move\n",
+                            1, true))
+    assert.truthy(text:find('\n  g:turn() -> "first" or "second" to move, ', 1, true))
+    assert.truthy(text:find("\n  g:second(m) -> like play, but raises unless second is to move\n",
+                            1, true))
+    assert.is_nil(text:find("g:hash()", 1, true))      -- the spec has no hash
+    -- a Lua game named like a built-in one is still itself
+    local mnk = require("ludus.variants.mnk")
+    assert.truthy(help.text(mnk.new()):find("^mnk: a game written in Lua %(game%.define%)\n"))
+    require("support").assert_raises({"game.define: nim: spec.doc must be a string when given "
+                                       .. "(got number)"}, ludus.game.define, spec{doc = 1})
+  end)
+end)

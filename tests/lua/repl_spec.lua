@@ -472,7 +472,9 @@ describe("help", function()
                    "  game       games written in Lua[^\n]+\n" ..
                    "  mahjong    riichi mahjong hands[^\n]+\n" ..
                    "  match      [^\n]+\n" ..
-                   "  sudoku     Sudoku 4x4 to 25x25[^\n]+\n$", result.body)
+                   "  sudoku     Sudoku 4x4 to 25x25[^\n]+\n" ..
+                   "functions:\n  ludus%.isatty%([^\n]+\n  ludus%.pretty%(v%) [^\n]+\n$",
+                   result.body)
   end)
 
   it("help(tictactoe) lists its functions and methods", function()
