@@ -6,8 +6,9 @@
 ** hook that raises "interrupted!" in running Lua code.  What it adds:
 **
 ** - locals typed at the prompt stay visible on later lines;
-** - results print through ludus.pretty, and an error's traceback stops at
-**   the line typed;
+** - results print through ludus.pretty, the first kept in `_`, and an
+**   error's traceback stops at the line typed;
+** - an expression over several lines shows its values too;
 ** - Ctrl-C also sets ludus_interrupted, which C searches poll, and at the
 **   prompt it drops the line instead of leaving;
 ** - with a terminal on stdin: a banner, line editing and Tab completion
@@ -710,15 +711,23 @@ static int needs_more(lua_State *L, int status) {
   return len >= mark_len && memcmp(message + len - mark_len, mark, mark_len) == 0;
 }
 
-/* Compiles "return <code>;", so that an expression prints its values.
-   Pushes the function and returns 1, or pushes nothing and returns 0. */
-static int compile_expression(lua_State *L, const char *code) {
-  const char *wrapped = lua_pushfstring(L, "return %s;", code);
-  if (luaL_loadbuffer(L, wrapped, strlen(wrapped), "=stdin") == LUA_OK) {
-    lua_remove(L, -2);
-    return 1;
-  }
-  lua_pop(L, 2);
+/* Compiles "return <code>", so that an expression prints its values.
+   Pushes the function and returns LUA_OK, or pushes the error and returns
+   the status. */
+static int load_expression(lua_State *L, const char *code) {
+  const char *wrapped = lua_pushfstring(L, "return %s", code);
+  int status = luaL_loadbuffer(L, wrapped, strlen(wrapped), "=stdin");
+  lua_remove(L, -2);
+  return status;
+}
+
+/* load_expression, pushing nothing when it fails; *unfinished then says
+   whether the expression only lacks its end ("{1," or "1 +"). */
+static int compile_expression(lua_State *L, const char *code, int *unfinished) {
+  int status = load_expression(L, code);
+  if (status == LUA_OK) return 1;
+  *unfinished = needs_more(L, status);
+  lua_pop(L, 1);
   return 0;
 }
 
@@ -742,27 +751,30 @@ static void add_epilogue(lua_State *L, const char *code, size_t len) {
 
 /*
 ** Reads one statement, with as many lines as it needs, and compiles it.
+** The code so far is tried as an expression first, at every line, so
+** that a call written over two lines shows its values as one line does.
 ** Returns LUA_OK with only the function on the stack, set to run in the
 ** REPL's _ENV; a compile error with only its message; LINE_EOF at the end
 ** of input; LINE_DROPPED after a Ctrl-C while typing.
 */
 static int read_statement(Repl *r) {
   lua_State *L = r->L;
-  int got, status;
+  int got, status, unfinished = 0;
   lua_settop(L, 0);
   got = read_line(r, 1);
   if (got != READ_LINE) return got == READ_EOF ? LINE_EOF : LINE_DROPPED;
-  if (compile_expression(L, lua_tostring(L, 1))) {
-    save_line(r, lua_tostring(L, 1));
-    lua_remove(L, 1);
-    set_env(L);
-    return LUA_OK;
-  }
   for (;;) {  /* the code so far is at 1 */
     size_t len;
     const char *code = lua_tolstring(L, 1, &len);
+    /* an expression, over as many lines as it took, shows its values */
+    if (compile_expression(L, code, &unfinished)) {
+      save_line(r, code);
+      lua_remove(L, 1);
+      set_env(L);
+      return LUA_OK;
+    }
     status = luaL_loadbuffer(L, code, len, "=stdin");
-    if (!needs_more(L, status)) break;
+    if (status == LUA_OK || !(needs_more(L, status) || unfinished)) break;
     lua_pop(L, 1);  /* the <eof> message */
     got = read_line(r, 0);
     if (got == READ_INTERRUPTED) {
@@ -770,7 +782,8 @@ static int read_statement(Repl *r) {
       return LINE_DROPPED;
     }
     if (got == READ_EOF) {  /* the statement stays unfinished: say why */
-      status = luaL_loadbuffer(L, code, len, "=stdin");
+      status = unfinished ? load_expression(L, code)
+                          : luaL_loadbuffer(L, code, len, "=stdin");
       break;
     }
     lua_pushliteral(L, "\n");  /* code, line -> code "\n" line */
@@ -797,7 +810,8 @@ static int read_statement(Repl *r) {
 ** ===================================================================
 */
 
-/* Writes its arguments through ludus.pretty, separated by tabs. */
+/* Writes its arguments through ludus.pretty, separated by tabs, and
+   keeps the first in `_` (a saved local `_`, else the global). */
 static int print_values(lua_State *L) {
   int n = lua_gettop(L);
   int i;
@@ -820,6 +834,9 @@ static int print_values(lua_State *L) {
   lua_concat(L, 2 * n - 1);
   lua_writestring(lua_tostring(L, -1), lua_rawlen(L, -1));
   lua_writeline();
+  get_state(L, "env");
+  lua_pushvalue(L, 1);
+  lua_setfield(L, -2, "_");
   return 0;
 }
 

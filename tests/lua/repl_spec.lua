@@ -329,6 +329,40 @@ double(21)
     assert.equals("42\n", result.body)
   end)
 
+  it("prints the values of an expression written over several lines", function()
+    local result = repl([[
+string.format("%d + %d",
+  1,
+  2)
+mahjong.score("234p234m234s45688s",
+              {win = "6s", tsumo = true}).han
+x = string.format("%d",
+  3)
+print(
+  "printed")
+]])
+    assert.equals("", result.err)
+    assert.equals("1 + 2\n5\nprinted\n", result.body)
+  end)
+
+  it("keeps the first value shown in _", function()
+    local result = repl([[
+6 * 7
+_ + 1
+"a", "b"
+_
+x = 1
+print("nothing shown")
+_
+local _ = "mine"
+{1,
+ 2}
+_, rawget(_G, "_")
+]])
+    assert.equals("", result.err)
+    assert.equals('42\n43\na\tb\na\nnothing shown\na\n{1, 2}\n{1, 2}\ta\n', result.body)
+  end)
+
   it("keeps locals for later lines", function()
     local result = repl([[
 local a, b = 20, 22
