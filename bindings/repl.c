@@ -16,12 +16,15 @@
 **   ~/.ludus_history, or in $LUDUS_HISTORY when that is set (set and
 **   empty: no history file).
 */
+#include <errno.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include <editline/readline.h>
 
@@ -436,7 +439,8 @@ static void push_name(lua_State *L, const char *name, size_t len) {
 
 /* Adds to the set at 'set' every string key of the table on the top that
    is a name starting with 'partial', as prefix..key; with 'methods', only
-   keys of functions. */
+   keys of functions.  Names starting with "__" (metamethods) only when
+   'partial' does too. */
 static void add_keys(lua_State *L, int set, const char *prefix,
                      const char *partial, int methods) {
   size_t plen = strlen(partial);
@@ -447,7 +451,8 @@ static void add_keys(lua_State *L, int set, const char *prefix,
     if (lua_type(L, -2) == LUA_TSTRING &&
         (!methods || lua_type(L, -1) == LUA_TFUNCTION)) {
       key = lua_tolstring(L, -2, &len);
-      if (len >= plen && memcmp(key, partial, plen) == 0 && is_name(key, len)) {
+      if (len >= plen && memcmp(key, partial, plen) == 0 && is_name(key, len) &&
+          (strncmp(key, "__", 2) != 0 || strncmp(partial, "__", 2) == 0)) {
         lua_pushfstring(L, "%s%s", prefix, key);
         lua_pushboolean(L, 1);
         lua_rawset(L, set);
@@ -588,6 +593,155 @@ static char **complete(const char *text, int start, int end) {
 
 /*
 ** {==================================================================
+** Typed keys and pasted text
+** ===================================================================
+**
+** libedit reads keys through terminal_getc, so that a paste is pasted:
+** when the terminal brackets it (ESC[200~ ... ESC[201~, which it does
+** while mode 2004 is on; Debian's libedit has no support of its own),
+** its text comes back as if typed, except that a control character in
+** it (a Tab) comes after ^V, libedit's quoted insert, so that it is
+** inserted rather than completing or editing.  A newline in it ends a
+** line as Enter does, and the lines after it are read by the next
+** prompts, as if typed there.
+*/
+
+#define PASTE_START   "\033[200~"
+#define PASTE_END     "\033[201~"
+#define PASTE_LIMIT   (1 << 20)    /* bytes of one paste kept, at most */
+#define QUOTED_INSERT 0x16         /* ^V */
+#define ESCAPE_WAIT   50           /* ms for the rest of an escape sequence */
+
+static struct {
+  char *text;            /* the paste still to read, then bytes read ahead */
+  size_t size, at, end;
+  int quoted;            /* the control character at 'at' had its ^V */
+  int in_paste;          /* text[at..end) is pasted text */
+} input;
+
+/* One byte from the terminal, or -1 at the end or after a Ctrl-C. */
+static int read_byte(int wait_ms) {
+  unsigned char byte;
+  for (;;) {
+    if (wait_ms >= 0) {
+      struct pollfd fd = {STDIN_FILENO, POLLIN, 0};
+      int ready = poll(&fd, 1, wait_ms);
+      if (ready == 0) return -1;
+      if (ready < 0 && errno == EINTR && !prompt_interrupted) continue;
+      if (ready < 0) return -1;
+    }
+    ssize_t n = read(STDIN_FILENO, &byte, 1);
+    if (n == 1) return byte;
+    if (n < 0 && errno == EINTR && !prompt_interrupted) continue;
+    return -1;
+  }
+}
+
+static void keep_byte(int byte) {
+  if (input.end == input.size) {
+    size_t size = input.size ? 2 * input.size : 256;
+    char *text = size <= 2 * PASTE_LIMIT ? realloc(input.text, size) : NULL;
+    if (text == NULL) return;  /* too long: the rest is dropped */
+    input.text = text;
+    input.size = size;
+  }
+  input.text[input.end++] = (char)byte;
+}
+
+/* After an ESC: reads the paste when ESC[200~ starts one (true), else
+   keeps what came after the ESC to be read next. */
+static int read_paste(void) {
+  const char *mark = PASTE_START;
+  size_t matched = 1, mark_len = strlen(PASTE_START);
+  int byte = 0;
+  input.at = input.end = 0;
+  input.in_paste = 0;
+  while (matched < mark_len && (byte = read_byte(ESCAPE_WAIT)) == (unsigned char)mark[matched])
+    matched++;
+  if (matched < mark_len) {  /* not a paste: give back what was read */
+    for (size_t i = 1; i < matched; i++) keep_byte(mark[i]);
+    if (byte >= 0) keep_byte(byte);
+    return 0;
+  }
+  size_t end_len = strlen(PASTE_END);
+  while ((byte = read_byte(-1)) >= 0) {
+    if (byte == '\n' && input.end > 0 && input.text[input.end - 1] == '\r')
+      input.end--;  /* \r\n: one line end */
+    keep_byte(byte);
+    if (input.end >= end_len &&
+        memcmp(input.text + input.end - end_len, PASTE_END, end_len) == 0) {
+      input.end -= end_len;
+      break;
+    }
+  }
+  input.in_paste = 1;
+  input.quoted = 0;
+  return 1;
+}
+
+/* The next byte typed or pasted; -1 at the end or after a Ctrl-C. */
+static int next_byte(void) {
+  if (input.at < input.end) return (unsigned char)input.text[input.at++];
+  int byte = read_byte(-1);
+  if (byte == 0x1b && read_paste()) return -2;  /* a paste to read */
+  return byte;
+}
+
+/* rl_getc_function: the next character, a whole UTF-8 sequence as one. */
+static int terminal_getc(FILE *stream) {
+  (void)stream;
+  int byte;
+  for (;;) {
+    if (input.in_paste && input.at < input.end) {
+      unsigned char c = (unsigned char)input.text[input.at];
+      if (c < 0x20 && c != '\n' && c != '\r' && !input.quoted) {
+        input.quoted = 1;
+        return QUOTED_INSERT;
+      }
+      input.quoted = 0;
+    }
+    if (input.at == input.end) input.in_paste = 0;
+    byte = next_byte();
+    if (byte != -2) break;
+  }
+  if (byte < 0x80 || MB_CUR_MAX == 1) return byte;
+  mbstate_t state;
+  memset(&state, 0, sizeof state);
+  for (int n = 0; n < 4; n++) {
+    char c = (char)byte;
+    wchar_t wide;
+    size_t got = mbrtowc(&wide, &c, 1, &state);
+    if (got == 1 || got == 0) return (int)wide;
+    if (got != (size_t)-2) return 0xFFFD;   /* not a character */
+    if ((byte = next_byte()) < 0) return -1;
+  }
+  return 0xFFFD;
+}
+
+/* Drops what is left of a paste (a Ctrl-C at the prompt). */
+static void drop_input(void) {
+  input.at = input.end = 0;
+  input.in_paste = 0;
+}
+
+/* Mode 2004 (bracketed paste) is on while a line is read, on a terminal
+   that may know it. */
+static int bracketed_paste(void) {
+  const char *term = getenv("TERM");
+  return isatty(STDOUT_FILENO) && term != NULL && term[0] != '\0' &&
+         strcmp(term, "dumb") != 0;
+}
+
+static void set_paste_mode(int on) {
+  fputs(on ? "\033[?2004h" : "\033[?2004l", stdout);
+  fflush(stdout);
+}
+
+/* }================================================================== */
+
+
+/*
+** {==================================================================
 ** Reading lines
 ** ===================================================================
 */
@@ -618,6 +772,7 @@ static void start_editing(Repl *r) {
      LC_CTYPE, so that numbers keep their '.' */
   setlocale(LC_CTYPE, "");
   rl_readline_name = "ludus";  /* for "ludus:" lines in ~/.editrc */
+  rl_getc_function = terminal_getc;  /* before libedit starts */
   rl_attempted_completion_function = complete;
   rl_completion_append_character = '\0';
   /* libedit takes word breaks from here only; '.' and ':' are not among
@@ -661,8 +816,12 @@ static int read_line(Repl *r, int firstline) {
   size_t len = 0;
   prompt_interrupted = 0;
   if (r->terminal) {
+    int paste = bracketed_paste();
+    if (paste) set_paste_mode(1);
     line = readline(prompt);
+    if (paste) set_paste_mode(0);
     if (line != NULL) len = strlen(line);
+    if (prompt_interrupted) drop_input();
   }
   else {
     ssize_t n;

@@ -633,7 +633,8 @@ local TIMEOUT = 30   -- seconds; generous for the sanitizer build
 
 -- options: args (shell words after ludus), history (LUDUS_HISTORY; a
 -- scratch file by default), home (HOME; with it, LUDUS_HISTORY is unset
--- unless history is given).
+-- unless history is given), term (TERM; dumb by default), env (more
+-- variables, as shell words).
 local function start_terminal(options)
   options = options or {}
   assert(os.execute("command -v script >/dev/null"),
@@ -641,6 +642,9 @@ local function start_terminal(options)
   local term = {
     fifo = scratch_path("fifo"), out = scratch_path("pty"),
     status = scratch_path("status"), pid = scratch_path("pid"), pos = 1,
+    -- on a terminal that is not dumb, each prompt comes after the request
+    -- to bracket pastes
+    prompt_mark = options.term and "\27[?2004h> " or "\n> ",
   }
   assert(os.execute("mkfifo " .. shell_quote(term.fifo)))
   -- Opened for reading too, so that it neither blocks nor raises SIGPIPE
@@ -659,9 +663,9 @@ local function start_terminal(options)
   if options.home then history = history .. " HOME=" .. shell_quote(options.home) end
   -- TERM=dumb: libedit redraws a whole line instead of moving the cursor.
   assert(os.execute(string.format(
-    "(env -u LUA_INIT -u LUA_INIT_5_4 -u LD_PRELOAD %s TERM=dumb " ..
+    "(env -u LUA_INIT -u LUA_INIT_5_4 -u LD_PRELOAD -u NO_COLOR %s TERM=%s %s " ..
     "script -qefc %s /dev/null <%s >%s 2>&1; echo $? >%s) &",
-    history, shell_quote(inner),
+    history, options.term or "dumb", options.env or "", shell_quote(inner),
     shell_quote(term.fifo), shell_quote(term.out), shell_quote(term.status))))
   return setmetatable(term, Terminal)
 end
@@ -679,7 +683,7 @@ function Terminal:output()
 end
 
 -- Waits for 'text' after what was expected before; returns the output
--- between the two, without \r.
+-- between the two, without \r and the requests to bracket pastes.
 function Terminal:expect(text)
   for _ = 1, TIMEOUT * 20 do
     local out = self:output()
@@ -687,7 +691,7 @@ function Terminal:expect(text)
     if from then
       local before = out:sub(self.pos, from - 1)
       self.pos = to + 1
-      return (before:gsub("\r", ""))
+      return (before:gsub("\r", ""):gsub("\27%[%?2004[hl]", ""))
     end
     sleep(0.05)
   end
@@ -697,7 +701,7 @@ end
 
 -- Waits for a new prompt; returns the lines before it.
 function Terminal:prompt()
-  return self:expect("\n> ") .. "\n"
+  return self:expect(self.prompt_mark) .. "\n"
 end
 
 -- At a prompt: types 'keys' and waits for the next prompt; returns what
@@ -775,6 +779,58 @@ describe("the REPL on a terminal", function()
     assert.matches("\nt:play%('b2'%)\n", saved)
     assert.matches("\nmy_value\\040%+\\0402\n", saved)
     assert.matches("\nmath%.max%(1,\\0405%)\n", saved)
+  end)
+
+  it("lists methods on a second Tab, never metamethods", function()
+    term = start_terminal()
+    term:prompt()
+    term:line("t = tictactoe.new()\r")
+    term:line("p = ai.random{seed = 1}\r")
+    term:line("mt = {__index = {inherited = 1}, __tostring = print}\r")
+    term:line("o = setmetatable({own = 1}, mt)\r")
+    -- What two Tabs after 'keys' list; Ctrl-U drops what Tab left on the line.
+    local function listing(keys)
+      term:send(keys .. "\t\t\21print('do' .. 'ne')\r")
+      local text = term:expect("\ndone")
+      term:prompt()
+      return text
+    end
+    local listed = listing("t:")
+    for _, method in ipairs({"copy", "moves", "play", "solve", "x", "o"}) do
+      assert.truthy(listed:find("t:" .. method .. " ", 1, true), method)
+    end
+    listed = listed .. listing("p:")
+    assert.truthy(listed:find("p:choose ", 1, true))
+    assert.truthy(listed:find("p:new_game", 1, true))
+    listed = listed .. listing("mt.") .. listing("o.")
+    assert.truthy(listed:find("o.own ", 1, true))
+    assert.truthy(listed:find("o.inherited", 1, true))
+    assert.is_nil(listed:find("__", 1, true))
+    -- asked for by name, they are there
+    assert.matches("> mt%.__tostring\nfunction: ", term:line("mt.__t\t\r"))
+    assert.equals(0, term:finish())
+  end)
+
+  it("pastes a bracketed paste: its Tabs are text, its lines run in turn", function()
+    term = start_terminal{term = "xterm"}
+    term:prompt()
+    -- the terminal is asked to bracket pastes while a line is read
+    assert.truthy(term:output():find("\27[?2004h", 1, true))
+    -- a Tab typed completes; one pasted stays in the text
+    term:send("x = 'tictactoe.ne\t'\r")
+    term:prompt()
+    term:send("\27[200~y = 'tictactoe.ne\t'\27[201~\r")
+    term:prompt()
+    assert.matches("\ntictactoe%.new\ttrue\n", term:line("x, y == 'tictactoe.ne\\t'\r"))
+    -- three lines in one paste run one after the other; the last, without
+    -- its newline, waits at the prompt to be finished
+    term:send("\27[200~a = 20\r\tb = 22\r" .. "print(a +\tb, #'\t')\r#('\t\t')\27[201~")
+    term:expect("42\t1\n")
+    term:prompt()
+    -- the Tabs shown as moves of the cursor
+    assert.equals("#('\t\t", term:expect("')"):gsub("\27%[%d+G", "\t"))
+    assert.matches("\n3\n", term:line(" + 1\r"))
+    assert.equals(0, term:finish())
   end)
 
   it("stops running code on Ctrl-C and goes on", function()
