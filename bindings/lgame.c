@@ -408,19 +408,23 @@ static int game_save(lua_State *L) {
   return 1;
 }
 
-static int game_tostring(lua_State *L) {
-  lgame *g = check_self(L);
+/* Pushes the drawing of g in style (NULL: the plain text of tostring). */
+static void push_drawing(lua_State *L, lgame *g, const game_style *style) {
   const game_class *cls = g->cls;
   if (!cls->render) {
     lua_pushfstring(L, "%s position", cls->name);
-    return 1;
+    return;
   }
   const void *state = lgame_state(g);
-  size_t size = cls->render(state, NULL, 0);
+  size_t size = cls->render(state, style, NULL, 0);
   luaL_Buffer b;
   char *text = luaL_buffinitsize(L, &b, size + 1);
-  cls->render(state, text, size + 1);
+  cls->render(state, style, text, size + 1);
   luaL_pushresultsize(&b, size);
+}
+
+static int game_tostring(lua_State *L) {
+  push_drawing(L, check_self(L), NULL);
   return 1;
 }
 
@@ -1335,4 +1339,12 @@ void lgame_target_push_line(lua_State *L, lgame_target *target_,
     made--;
     cls->unmake(state, line[made], &undos[made]);
   }
+}
+
+bool lgame_push_drawing(lua_State *L, int arg, bool color) {
+  if (!class_of(L, arg)) return false;
+  lgame *g = lua_touserdata(L, arg);
+  game_style style = {color, g->count > 0 ? g->moves[g->count - 1] : GAME_NO_MOVE};
+  push_drawing(L, g, &style);
+  return true;
 }

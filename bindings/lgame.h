@@ -62,6 +62,12 @@ int lgame_load(lua_State *L, const game_class *cls, const void *start,
    unless options are given.  Every load calls it first. */
 void lgame_load_args(lua_State *L);
 
+/* Pushes the drawing of the C game at arg for a terminal, in colour when
+   color is true, its last move marked (what the REPL shows; tostring
+   stays plain), and returns true; false, with nothing pushed, when arg
+   is not a C game. */
+bool lgame_push_drawing(lua_State *L, int arg, bool color);
+
 /* g:play(m), for a game binding to offer under another name too. */
 int lgame_play(lua_State *L);
 

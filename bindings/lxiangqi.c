@@ -279,7 +279,7 @@ static int xq_draw(lua_State *L) {
   static const char *const styles[] = {"chinese", "ascii", NULL};
   bool ascii = luaL_checkoption(L, 2, "chinese", styles) == 1;
   char text[2048];
-  size_t n = xq_render(pos, ascii, text, sizeof text);
+  size_t n = xq_render(pos, ascii, NULL, text, sizeof text);
   lua_pushlstring(L, text, n < sizeof text ? n : sizeof text - 1);
   return 1;
 }

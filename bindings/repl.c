@@ -31,6 +31,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "lgame.h"
 #include "ludus.h"
 #include "repl.h"
 
@@ -724,12 +725,18 @@ static void drop_input(void) {
   input.in_paste = 0;
 }
 
-/* Mode 2004 (bracketed paste) is on while a line is read, on a terminal
-   that may know it. */
-static int bracketed_paste(void) {
+/* Whether standard output is a terminal that knows ANSI escapes: one
+   whose TERM is set and not dumb. */
+static int ansi_terminal(void) {
   const char *term = getenv("TERM");
   return isatty(STDOUT_FILENO) && term != NULL && term[0] != '\0' &&
          strcmp(term, "dumb") != 0;
+}
+
+/* Mode 2004 (bracketed paste) is on while a line is read, on a terminal
+   that may know it. */
+static int bracketed_paste(void) {
+  return ansi_terminal();
 }
 
 static void set_paste_mode(int on) {
@@ -969,19 +976,43 @@ static int read_statement(Repl *r) {
 ** ===================================================================
 */
 
+/* Whether results show in colour: on a terminal that knows ANSI escapes,
+   unless NO_COLOR is set to something (https://no-color.org). */
+static int use_color(void) {
+  const char *no_color = getenv("NO_COLOR");
+  return ansi_terminal() && (no_color == NULL || no_color[0] == '\0');
+}
+
+/* What the printer writes for a value that is not a table: a game in
+   colour, its last move marked; anything else as tostring does. */
+static int show_in_color(lua_State *L) {
+  luaL_checkany(L, 1);
+  if (!lgame_push_drawing(L, 1, 1)) luaL_tolstring(L, 1, NULL);
+  return 1;
+}
+
 /* Writes its arguments through ludus.pretty, separated by tabs, and
-   keeps the first in `_` (a saved local `_`, else the global). */
+   keeps the first in `_` (a saved local `_`, else the global).  A game
+   shows in colour when use_color says so; tostring and print stay plain. */
 static int print_values(lua_State *L) {
   int n = lua_gettop(L);
   int i;
   luaL_checkstack(L, 2 * n + LUA_MINSTACK, "too many results to print");
   get_state(L, "pretty");  /* at n + 1 */
+  if (use_color()) {       /* its options, at n + 2 */
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, show_in_color);
+    lua_setfield(L, -2, "tostring");
+  }
+  else
+    lua_pushnil(L);
   for (i = 1; i <= n; i++) {
     if (i > 1) lua_pushliteral(L, "\t");
     if (lua_isfunction(L, n + 1)) {
       lua_pushvalue(L, n + 1);
       lua_pushvalue(L, i);
-      lua_call(L, 1, 1);
+      lua_pushvalue(L, n + 2);
+      lua_call(L, 2, 1);
       if (lua_type(L, -1) != LUA_TSTRING) {
         luaL_tolstring(L, -1, NULL);
         lua_remove(L, -2);

@@ -701,7 +701,7 @@ end
 
 -- Waits for a new prompt; returns the lines before it.
 function Terminal:prompt()
-  return self:expect(self.prompt_mark) .. "\n"
+  return self:expect(self.prompt_mark) .. (self.prompt_mark:match("^\n") and "\n" or "")
 end
 
 -- At a prompt: types 'keys' and waits for the next prompt; returns what
@@ -830,6 +830,59 @@ describe("the REPL on a terminal", function()
     -- the Tabs shown as moves of the cursor
     assert.equals("#('\t\t", term:expect("')"):gsub("\27%[%d+G", "\t"))
     assert.matches("\n3\n", term:line(" + 1\r"))
+    assert.equals(0, term:finish())
+  end)
+
+  -- A game of each kind, a move played, as Lua code.
+  local GAMES = {"tictactoe.new():play('b2')", "connect4.load('44')",
+                 "mnk.new():play('a1')", "gomoku.new():play('h8')",
+                 "reversi.new():black('f5')", "xiangqi.new():red('h2e2')"}
+
+  it("shows boards in colour, the last move marked; tostring and print stay plain",
+     function()
+    -- the plain boards, from a script
+    local plain = {}
+    for i, game in ipairs(GAMES) do
+      plain[i] = run("-e " .. shell_quote("io.write(tostring(" .. game .. "))")).out
+    end
+    term = start_terminal{term = "xterm"}
+    term:prompt()
+    local shown = term:line(GAMES[1] .. "\r")
+    assert.truthy(shown:find("\n2 . \27[7mx\27[0m .\n", 1, true), shown)
+    assert.matches("\n2 %. x %.\n", term:line("print(" .. GAMES[1] .. ")\r"))
+    assert.is_nil(term:line("tostring(" .. GAMES[1] .. ")\r"):find("\27", 1, true))
+    for i, game in ipairs(GAMES) do
+      shown = term:line(game .. "\r"):gsub("^[^\n]*\n", "")      -- the line typed
+      assert.truthy(shown:find("\27[7m", 1, true), game)             -- the last move
+      -- without its escapes, the board is the plain one
+      assert.equals(plain[i] .. "\n", (shown:gsub("\27%[[%d;]*m", "")))
+    end
+    -- red and black xiangqi pieces, the two Connect Four colours
+    shown = term:line(GAMES[6] .. "\r")
+    assert.truthy(shown:find("\27[1;31m俥", 1, true))
+    assert.truthy(shown:find("\27[1m车", 1, true))
+    shown = term:line(GAMES[2] .. "\r")
+    assert.truthy(shown:find("\27[7m\u{1f534}\27[0m", 1, true))   -- red on top, last
+    assert.truthy(shown:find("\27[34m|\27[0m\u{1f7e1}", 1, true))
+    -- inside a table too
+    assert.truthy(term:line("{" .. GAMES[1] .. "}\r"):find("\27[7mx", 1, true))
+    assert.equals(0, term:finish())
+  end)
+
+  it("shows boards plain under NO_COLOR, and on a dumb terminal", function()
+    for _, case in ipairs({{term = "xterm", env = "NO_COLOR=1"}, {}}) do
+      term = start_terminal(case)
+      term:prompt()
+      for _, game in ipairs(GAMES) do
+        assert.is_nil(term:line(game .. "\r"):find("\27", 1, true), game)
+      end
+      assert.equals(0, term:finish())
+      term:close()
+    end
+    -- NO_COLOR set but empty does not count
+    term = start_terminal{term = "xterm", env = "NO_COLOR="}
+    term:prompt()
+    assert.truthy(term:line(GAMES[1] .. "\r"):find("\27[7mx", 1, true))
     assert.equals(0, term:finish())
   end)
 
