@@ -172,7 +172,7 @@ static void set_timing(lua_State *L, const search_limit *limit,
   double seconds = limit_elapsed(limit);
   set_number(L, "seconds", seconds);
   set_number(L, "nps", seconds > 0 ? (double)count / seconds : 0.0);
-  const char *reason = limit_reason(limit);
+  const char *reason = lgame_finish_limit(L, limit);
   if (reason) {
     lua_pushstring(L, reason);
     lua_setfield(L, -2, "stopped");
@@ -208,7 +208,6 @@ static void run_alphabeta(lua_State *L, algorithm a, table_box *box,
     options.tt = box->table;
   }
   limit.interrupt = &ludus_interrupted;
-  ludus_interrupted = 0;
   limit_start(&limit);
   search_result result;
   search_alphabeta(target->cls, target->state, &options, &limit, &result);
@@ -247,7 +246,6 @@ static void run_mcts(lua_State *L, uint64_t seed, const char *where) {
   lgame_target *target = lgame_target_push(L, 1, 0, &limit);
   int target_index = lua_gettop(L);
   limit.interrupt = &ludus_interrupted;
-  ludus_interrupted = 0;
   limit_start(&limit);
   mcts_result result;
   search_mcts(target->cls, target->state, &options, &limit, &result);
@@ -383,8 +381,13 @@ static int player_choose(lua_State *L) {
   run(L, (algorithm)a, true, where);
   lua_pushvalue(L, -1);
   lua_setfield(L, 2, "info");
-  if (lua_getfield(L, -1, "move") == LUA_TNIL)
+  if (lua_getfield(L, -1, "move") == LUA_TNIL) {
+    lua_getfield(L, -2, "stopped");
+    if (lua_isstring(L, -1))
+      return luaL_error(L, "%s: stopped (%s) before it found a move", where,
+                        lua_tostring(L, -1));
     return luaL_error(L, "%s: no move to choose (the game is over)", where);
+  }
   return 1;
 }
 

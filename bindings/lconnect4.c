@@ -139,13 +139,16 @@ static int read_row(lua_State *L, int i, signed char *cells, int cap) {
   return n;
 }
 
-/* from_rows(rows [, to_move]): the position in a picture, top row first,
-   as the seed writes its test cases; nil and a message when no game
-   could reach it.  Without to_move, the side with fewer chips moves
-   (yellow when the counts are equal). */
+static const char *const colour_names[] = {"yellow", "red"};
+
+/* from_rows(rows [, to_move [, first]]): the position in a picture, top
+   row first, as the seed writes its test cases; nil and a message when no
+   game could reach it.  first moved first (yellow unless told), so the
+   counts say who is to move; to_move, when given, must agree. */
 static int c4_from_rows(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   int to_move = lua_isnoneornil(L, 2) ? -1 : check_colour(L, 2);
+  int first = lua_isnoneornil(L, 3) ? C4_YELLOW : check_colour(L, 3);
   int height = (int)lua_rawlen(L, 1);
   int width = -1;
   signed char cells[C4_MAX_CELLS];
@@ -168,7 +171,7 @@ static int c4_from_rows(lua_State *L) {
   }
   c4_board board;
   c4_parse_error err;
-  switch (c4_from_cells(&board, width, height, cells, to_move, &err)) {
+  switch (c4_from_cells(&board, width, height, cells, to_move, first, &err)) {
   case C4_OK:
     lgame_push(L, &c4_class, &board);
     return 1;
@@ -177,10 +180,14 @@ static int c4_from_rows(lua_State *L) {
                       "empty cell", err.row + 1, err.at + 1);
   case C4_ECOUNT:
     return rows_error(L, "%s to move with %d yellow and %d red chips: no "
-                      "game gets there (the side to move has as many chips "
-                      "as the other, or one fewer)",
-                      to_move == C4_RED ? "red" : "yellow",
-                      err.yellow, err.red);
+                      "game where %s moves first gets there (with %s to move "
+                      "both have as many chips, else %s has one more)",
+                      to_move >= 0 ? colour_names[to_move]
+                      : colour_names[(first == C4_YELLOW ? err.yellow > err.red
+                                                         : err.red > err.yellow)
+                                     ? first ^ 1 : first],
+                      err.yellow, err.red, colour_names[first],
+                      colour_names[first], colour_names[first]);
   case C4_ETWOWINNERS:
     return rows_error(L, "both yellow and red have four in a row");
   case C4_EWINNER:
@@ -236,6 +243,92 @@ static int c4_rows(lua_State *L) {
     lua_rawseti(L, -2, row + 1);
   }
   return 1;
+}
+
+/* ---- the board, for code that looks at it ---- */
+
+/* The cell at args arg, arg + 1: a column and a row, 1-based, row 1 at
+   the bottom; raises when it is off the board. */
+static void check_cell(lua_State *L, const c4_board *board, int arg,
+                       int *column, int *row) {
+  lua_Integer c = luaL_checkinteger(L, arg), r = luaL_checkinteger(L, arg + 1);
+  if (c < 1 || c > board->width || r < 1 || r > board->height)
+    luaL_error(L, "connect4: no cell (%I, %I) on a %dx%d board (columns 1 to "
+               "%d, rows 1 to %d from the bottom)", c, r, board->width,
+               board->height, board->width, board->height);
+  *column = (int)c - 1;
+  *row = (int)r - 1;
+}
+
+/* g:at(column, row) -> "yellow", "red" or nil; row 1 is the bottom. */
+static int c4_at(lua_State *L) {
+  const c4_board *board = lgame_state(GAME(L));
+  int column, row;
+  check_cell(L, board, 2, &column, &row);
+  int colour = c4_cell(board, column, row);
+  if (colour < 0) lua_pushnil(L);
+  else lua_pushstring(L, colour_names[colour]);
+  return 1;
+}
+
+/* The iterator of pieces(): upvalues are the game, the next cell (column
+   * height + row) and the colour wanted (-1: both). */
+static int next_chip(lua_State *L) {
+  const c4_board *board = lgame_state(lua_touserdata(L, lua_upvalueindex(1)));
+  int cell = (int)lua_tointeger(L, lua_upvalueindex(2));
+  int wanted = (int)lua_tointeger(L, lua_upvalueindex(3));
+  for (; cell < board->width * board->height; cell++) {
+    int column = cell / board->height, row = cell % board->height;
+    int colour = c4_cell(board, column, row);
+    if (colour < 0 || (wanted >= 0 && colour != wanted)) continue;
+    lua_pushinteger(L, cell + 1);
+    lua_replace(L, lua_upvalueindex(2));
+    lua_pushinteger(L, column + 1);
+    lua_pushinteger(L, row + 1);
+    lua_pushstring(L, colour_names[colour]);
+    return 3;
+  }
+  return 0;
+}
+
+/* g:pieces([colour]) -> for column, row, colour in g:pieces() do ... end,
+   column by column, each from the bottom up. */
+static int c4_pieces(lua_State *L) {
+  GAME(L);
+  int wanted = lua_isnoneornil(L, 2) ? -1 : check_colour(L, 2);
+  lua_settop(L, 1);
+  lua_pushinteger(L, 0);
+  lua_pushinteger(L, wanted);
+  lua_pushcclosure(L, next_chip, 3);
+  return 1;
+}
+
+/* g:count() -> {yellow = chips, red = chips}. */
+static int c4_count(lua_State *L) {
+  const c4_board *board = lgame_state(GAME(L));
+  int mover = __builtin_popcountll(board->current);
+  int other = board->moves - mover;
+  lua_createtable(L, 0, 2);
+  lua_pushinteger(L, board->turn == C4_YELLOW ? mover : other);
+  lua_setfield(L, -2, "yellow");
+  lua_pushinteger(L, board->turn == C4_YELLOW ? other : mover);
+  lua_setfield(L, -2, "red");
+  return 1;
+}
+
+/* g:bitboards() -> yellow's chips, red's chips; g:bitboards("turn") ->
+   the side to move's, the other's.  Bit (column - 1) * (height + 1) +
+   (row - 1) is a cell, row 1 at the bottom: a column takes height + 1
+   bits, the one above its top always clear (Pascal Pons' layout). */
+static int c4_bitboards(lua_State *L) {
+  const c4_board *board = lgame_state(GAME(L));
+  static const char *const orders[] = {"colour", "turn", NULL};
+  int by_turn = luaL_checkoption(L, 2, "colour", orders);
+  uint64_t mover = board->current, other = board->current ^ board->mask;
+  bool yellow_first = by_turn || board->turn == C4_YELLOW;
+  lua_pushinteger(L, (lua_Integer)(yellow_first ? mover : other));
+  lua_pushinteger(L, (lua_Integer)(yellow_first ? other : mover));
+  return 2;
 }
 
 /* The width and height of the board. */
@@ -412,8 +505,9 @@ static void push_info(lua_State *L, const search_limit *limit, bool complete,
   lua_setfield(L, -2, "seconds");
   lua_pushboolean(L, complete);
   lua_setfield(L, -2, "complete");
-  if (!complete) {
-    lua_pushstring(L, limit_reason(limit));
+  const char *reason = lgame_finish_limit(L, limit);
+  if (!complete && reason) {
+    lua_pushstring(L, reason);
     lua_setfield(L, -2, "stopped");
   }
 }
@@ -552,14 +646,19 @@ static int c4_make_book(lua_State *L) {
     c4_book_free(book);
     lgame_progress_check(&call);
   }
+  const char *stopped = lgame_finish_limit(L, &limit);
   if (book) error = c4_book_save(book, path);
   if (error != C4_BOOK_OK) {
     book_box *box = current_book(L);
     c4_table_use_book(table, box ? box->book : NULL);
     c4_book_free(book);
     lua_pushnil(L);
-    lua_pushfstring(L, "connect4: no book made at '%s' (%s)", path,
-                    c4_book_strerror(error));
+    if (error == C4_BOOK_ESTOPPED && stopped)
+      lua_pushfstring(L, "connect4: no book made at '%s' (%s: %s)", path,
+                      c4_book_strerror(error), stopped);
+    else
+      lua_pushfstring(L, "connect4: no book made at '%s' (%s)", path,
+                      c4_book_strerror(error));
     return 2;
   }
   set_book(L, book, path, NULL);
@@ -579,6 +678,10 @@ static const luaL_Reg methods[] = {
   {"save", c4_save},
   {"size", c4_size},
   {"rows", c4_rows},
+  {"at", c4_at},
+  {"pieces", c4_pieces},
+  {"count", c4_count},
+  {"bitboards", c4_bitboards},
   {NULL, NULL}
 };
 

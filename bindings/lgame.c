@@ -436,9 +436,12 @@ int lgame_solve(lua_State *L) {
   search_limit limit;
   lgame_start_limit(&limit);
   game_solution solution;
-  if (!game_solve(cls, state, &limit, &solution))
-    return luaL_error(L, "%s: solve stopped (%s)", cls->name,
-                      limit_reason(&limit));
+  if (!game_solve(cls, state, &limit, &solution)) {
+    lua_pushnil(L);
+    lua_pushnil(L);
+    lgame_push_stopped(L, &limit);
+    return 3;
+  }
   lua_pushinteger(L, game_score_sign(solution.score));
   if (solution.best == GAME_NO_MOVE)
     lua_pushnil(L);
@@ -452,8 +455,28 @@ int lgame_solve(lua_State *L) {
 void lgame_start_limit(search_limit *limit) {
   memset(limit, 0, sizeof *limit);
   limit->interrupt = &ludus_interrupted;
-  ludus_interrupted = 0;
   limit_start(limit);
+}
+
+const char *lgame_finish_limit(lua_State *L, const search_limit *limit) {
+  const char *reason = limit_reason(limit);
+  if (reason && strcmp(reason, "interrupted") == 0) ludus_interrupt_consumed(L);
+  return reason;
+}
+
+void lgame_push_stopped(lua_State *L, const search_limit *limit) {
+  const char *reason = lgame_finish_limit(L, limit);
+  lua_createtable(L, 0, 4);
+  lua_pushinteger(L, (lua_Integer)limit->nodes);
+  lua_setfield(L, -2, "nodes");
+  lua_pushnumber(L, limit_elapsed(limit));
+  lua_setfield(L, -2, "seconds");
+  lua_pushboolean(L, reason == NULL);
+  lua_setfield(L, -2, "complete");
+  if (reason) {
+    lua_pushstring(L, reason);
+    lua_setfield(L, -2, "stopped");
+  }
 }
 
 /* ---- progress callbacks ----
@@ -600,6 +623,113 @@ const char *lgame_shared_busy(lua_State *L, const char *key) {
   return box ? box->job : NULL;
 }
 
+/* ---- the board, for code that looks at it ---- */
+
+/* g:last_move() -> the last move played, as history() names it; nil
+   when none has been. */
+static int game_last_move(lua_State *L) {
+  lgame *g = check_self(L);
+  lua_pushnil(L);
+  if (g->count == 0) return 1;
+  const game_class *cls = g->cls;
+  /* the move is named in the position before it: take it back on a copy */
+  void *before = lua_newuserdatauv(L, cls->state_size, 0);
+  memcpy(before, lgame_state(g), cls->state_size);
+  cls->unmake(before, g->moves[g->count - 1], &g->undos[g->count - 1]);
+  push_move_text(L, cls, before, g->moves[g->count - 1]);
+  return 1;
+}
+
+/* The square the text at arg names, or raises. */
+static int check_square(lua_State *L, lgame *g, int arg) {
+  const char *text = luaL_checkstring(L, arg);
+  int square = g->cls->parse_square(lgame_state(g), text);
+  if (square < 0)
+    luaL_error(L, "%s: '%s' is not a square of this board", g->cls->name,
+               push_shown(L, text, strlen(text)));
+  return square;
+}
+
+/* g:at(square) -> the side whose stone or disc is there ("x", "white"),
+   or nil. */
+static int game_at(lua_State *L) {
+  lgame *g = check_self(L);
+  int side = g->cls->owner(lgame_state(g), check_square(L, g, 2));
+  if (side < 0) lua_pushnil(L);
+  else lua_pushstring(L, g->cls->side[side]);
+  return 1;
+}
+
+/* The iterator of pieces(): upvalues are the game, the next square to
+   look at and the side wanted (-1: both). */
+static int next_piece(lua_State *L) {
+  lgame *g = lua_touserdata(L, lua_upvalueindex(1));
+  int square = (int)lua_tointeger(L, lua_upvalueindex(2));
+  int wanted = (int)lua_tointeger(L, lua_upvalueindex(3));
+  const game_class *cls = g->cls;
+  const void *state = lgame_state(g);
+  for (int n = cls->squares(state); square < n; square++) {
+    int side = cls->owner(state, square);
+    if (side < 0 || (wanted >= 0 && side != wanted)) continue;
+    lua_pushinteger(L, square + 1);
+    lua_replace(L, lua_upvalueindex(2));
+    char name[16];
+    size_t len = cls->format_square(state, square, name, sizeof name);
+    lua_pushlstring(L, name, len < sizeof name ? len : sizeof name - 1);
+    lua_pushstring(L, cls->side[side]);
+    return 2;
+  }
+  return 0;
+}
+
+/* The side named at arg (-1 when absent), or raises. */
+static int check_side(lua_State *L, const game_class *cls, int arg) {
+  if (lua_isnoneornil(L, arg)) return -1;
+  const char *name = luaL_checkstring(L, arg);
+  for (int side = 0; side < 2; side++)
+    if (strcmp(name, cls->side[side]) == 0) return side;
+  return luaL_error(L, "%s: no side '%s' (the sides are %s and %s)",
+                    cls->name, push_shown(L, name, strlen(name)), cls->side[0],
+                    cls->side[1]);
+}
+
+/* g:pieces([side]) -> an iterator over the occupied squares, in the
+   order the game lists its squares: for square, side in g:pieces(). */
+static int game_pieces(lua_State *L) {
+  lgame *g = check_self(L);
+  int side = check_side(L, g->cls, 2);
+  lua_settop(L, 1);
+  lua_pushinteger(L, 0);
+  lua_pushinteger(L, side);
+  lua_pushcclosure(L, next_piece, 3);
+  return 1;
+}
+
+/* g:count() -> {side = stones or discs, ...} for both sides. */
+static int game_count(lua_State *L) {
+  lgame *g = check_self(L);
+  const game_class *cls = g->cls;
+  const void *state = lgame_state(g);
+  int counts[2] = {0, 0};
+  for (int square = 0, n = cls->squares(state); square < n; square++) {
+    int side = cls->owner(state, square);
+    if (side >= 0) counts[side]++;
+  }
+  lua_createtable(L, 0, 2);
+  for (int side = 0; side < 2; side++) {
+    lua_pushinteger(L, counts[side]);
+    lua_setfield(L, -2, cls->side[side]);
+  }
+  return 1;
+}
+
+static const luaL_Reg board_methods[] = {
+  {"at", game_at},
+  {"pieces", game_pieces},
+  {"count", game_count},
+  {NULL, NULL}
+};
+
 static const luaL_Reg game_methods[] = {
   {"turn", game_turn},
   {"moves", game_moves},
@@ -612,6 +742,7 @@ static const luaL_Reg game_methods[] = {
   {"hash", game_hash},
   {"history", game_history},
   {"save", game_save},
+  {"last_move", game_last_move},
   {NULL, NULL}
 };
 
@@ -723,6 +854,7 @@ void lgame_open(lua_State *L, const game_class *cls, const luaL_Reg *methods,
   set_closures(L, game_metamethods, mt, cls);
   lua_newtable(L);                           /* the methods: __index */
   set_closures(L, game_methods, mt, cls);
+  if (cls->owner) set_closures(L, board_methods, mt, cls);
   for (int side = 0; side < 2; side++) {
     lua_pushvalue(L, mt);
     lua_pushinteger(L, side);
@@ -815,6 +947,16 @@ static void watch_clock(target *t) {
     limit_check_slow(t->limit);
 }
 
+/* After a callback raised (its error on the stack): when Ctrl-C made it
+   raise ("interrupted!" from the REPL's hook), pops the error and stops
+   the search, which returns what it found; else false. */
+static bool stopped_by_interrupt(target *t) {
+  if (!ludus_interrupted) return false;
+  lua_pop(t->L, 1);
+  t->limit->stopped = true;
+  return true;
+}
+
 /* Calls function f of the spec with the position at the current ply and
    the nargs values on top of the stack; leaves nresults, or nothing and
    false when it raised or an earlier call failed. */
@@ -834,6 +976,7 @@ static bool call_spec(target *t, int f, int nargs, int nresults) {
   int status = lua_pcall(L, nargs + 1, nresults, 0);
   watch_clock(t);
   if (status == LUA_OK) return true;
+  if (stopped_by_interrupt(t)) return false;
   int pushed = 1;
   const char *message = lua_tostring(L, -1);
   if (!message) {
@@ -1151,6 +1294,7 @@ static int lua_eval(void *context, const void *state) {
   }
   int status = lua_pcall(L, nargs, 1, 0);
   watch_clock(t);
+  if (status != LUA_OK && stopped_by_interrupt(t)) return 0;
   if (status != LUA_OK) {
     const char *message = lua_tostring(L, -1);
     failf(t, "%s: the evaluation raised an error: %s", t->cls.name,

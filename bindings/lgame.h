@@ -74,7 +74,8 @@ int lgame_play(lua_State *L);
 /* g:solve() and G.solve(g) for small games (a method or a function):
    exact negamax to the end of the game (core/base/solve.h); returns the
    value for the side to move (1 win, 0 draw, -1 loss) and a best move,
-   nil once the game is over.  Ctrl-C stops it with an error. */
+   nil once the game is over.  Stopped by Ctrl-C: nil, nil and
+   {stopped = "interrupted", nodes =, seconds =}. */
 int lgame_solve(lua_State *L);
 
 /* ---- options ---- */
@@ -103,9 +104,18 @@ void lgame_read_limits(lua_State *L, int arg, search_limit *limit,
 
 /* ---- what long jobs share ---- */
 
-/* Zeroes limit, points it at the REPL's Ctrl-C flag (cleared: a new job
-   starts) and starts its clock. */
+/* Zeroes limit, points it at the Ctrl-C flag and starts its clock. */
 void lgame_start_limit(search_limit *limit);
+
+/* After a job: why its limit stopped it ("nodes", "time", "interrupted")
+   or NULL.  A job that Ctrl-C stopped returns what it found instead of
+   raising, and this tells the REPL so (ludus_interrupt_consumed): every
+   job calls it, or lgame_push_stopped, before it returns. */
+const char *lgame_finish_limit(lua_State *L, const search_limit *limit);
+
+/* lgame_finish_limit, then pushes {nodes=, seconds=, complete=,
+   stopped=}: the info a stopped job returns. */
+void lgame_push_stopped(lua_State *L, const search_limit *limit);
 
 /* A C object kept in the registry under key for the life of the Lua
    state: made by make on first use (raising when make returns NULL) and

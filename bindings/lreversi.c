@@ -191,11 +191,6 @@ static void push_counts(lua_State *L, const reversi_board *board) {
   lua_setfield(L, -2, "white");
 }
 
-static int rv_count(lua_State *L) {
-  push_counts(L, lgame_state(GAME(L)));
-  return 1;
-}
-
 /* g:result(): nil while the game goes on, then {winner=, draw=,
    score={black=, white=}}, winner nil for a draw. */
 static int rv_result(lua_State *L) {
@@ -218,6 +213,20 @@ static int rv_result(lua_State *L) {
   return 1;
 }
 
+/* g:bitboards() -> black's discs, white's; g:bitboards("turn") -> the
+   side to move's, the other's.  Bit 8 * (row - 1) + (column - 1) is a
+   square, a1 = bit 0, h8 = bit 63; a 6x6 or 4x4 board is the centred
+   square of the 8x8 one (on 6x6, a1 is bit 9). */
+static int rv_bitboards(lua_State *L) {
+  const reversi_board *board = lgame_state(GAME(L));
+  static const char *const orders[] = {"colour", "turn", NULL};
+  int by_turn = luaL_checkoption(L, 2, "colour", orders);
+  bool player_first = by_turn || board->turn == REVERSI_BLACK;
+  lua_pushinteger(L, (lua_Integer)(player_first ? board->player : board->opponent));
+  lua_pushinteger(L, (lua_Integer)(player_first ? board->opponent : board->player));
+  return 2;
+}
+
 static int rv_size(lua_State *L) {
   lua_pushinteger(L, ((const reversi_board *)lgame_state(GAME(L)))->size);
   return 1;
@@ -234,8 +243,11 @@ static int rv_perft(lua_State *L) {
   search_limit limit;
   lgame_start_limit(&limit);
   uint64_t leaves = reversi_perft(board, (int)depth, &limit);
-  if (limit.stopped)
-    return luaL_error(L, "reversi: perft stopped (%s)", limit_reason(&limit));
+  if (limit.stopped) {                  /* Ctrl-C: nil and why */
+    lua_pushnil(L);
+    lgame_push_stopped(L, &limit);
+    return 2;
+  }
   lua_pushinteger(L, (lua_Integer)leaves);
   return 1;
 }
@@ -293,8 +305,9 @@ static void push_info(lua_State *L, const search_limit *limit, bool complete) {
   lua_setfield(L, -2, "seconds");
   lua_pushboolean(L, complete);
   lua_setfield(L, -2, "complete");
-  if (!complete) {
-    lua_pushstring(L, limit_reason(limit));
+  const char *reason = lgame_finish_limit(L, limit);
+  if (!complete && reason) {
+    lua_pushstring(L, reason);
     lua_setfield(L, -2, "stopped");
   }
 }
@@ -389,6 +402,7 @@ static int rv_search(lua_State *L) {
   int empties = __builtin_popcountll(board->mask & ~(board->player | board->opponent));
   reversi_solver *solver = lgame_shared_job(L, SOLVER_KEY, make_solver,
                                             release_solver, NULL, "search");
+  const char *exact_stopped = NULL;
   if (empties <= exact) {
     reversi_solution r = reversi_solve(solver, board, &limit);
     if (r.complete) {
@@ -399,9 +413,11 @@ static int rv_search(lua_State *L) {
       lua_setfield(L, -2, "exact");
       return 3;
     }
-    if (ludus_interrupted) return luaL_error(L, "reversi: search interrupted");
-    /* out of time or nodes: a short search still gives a move */
+    /* out of time or nodes, or Ctrl-C: a short search still gives a
+       move, and the info says why the exact one stopped */
+    exact_stopped = lgame_finish_limit(L, &limit);
     lgame_start_limit(&limit);
+    limit.interrupt = NULL;
     depth = 4;
   }
   search_options options = {0};
@@ -410,13 +426,17 @@ static int rv_search(lua_State *L) {
   reversi_board copy = *board;
   search_result result;
   search_alphabeta(&reversi_class, &copy, &options, &limit, &result);
-  if (ludus_interrupted) return luaL_error(L, "reversi: search interrupted");
-  push_move(L, board, (int)result.best);
+  if (result.best == GAME_NO_MOVE) lua_pushnil(L);   /* stopped at once */
+  else push_move(L, board, (int)result.best);
   if (search_is_win_score(result.score))
     lua_pushnumber(L, result.score > 0 ? HUGE_VAL : -HUGE_VAL);
   else
     lua_pushnumber(L, result.score / 100.0);
   push_info(L, &limit, !limit.stopped);
+  if (exact_stopped) {
+    lua_pushstring(L, exact_stopped);
+    lua_setfield(L, -2, "stopped");
+  }
   lua_pushinteger(L, result.depth);
   lua_setfield(L, -2, "depth");
   lua_pushboolean(L, result.exact);
@@ -434,8 +454,8 @@ static int rv_search(lua_State *L) {
 static const luaL_Reg methods[] = {
   {"pass", rv_pass},
   {"result", rv_result},
-  {"count", rv_count},
   {"size", rv_size},
+  {"bitboards", rv_bitboards},
   {"save", rv_save},
   {"board_string", rv_board_string},
   {"solve", rv_solve},

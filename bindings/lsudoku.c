@@ -363,12 +363,11 @@ static uint64_t check_count_limit(lua_State *L, int arg, lua_Integer max) {
 }
 
 /* Runs the solver on p, watching Ctrl-C; solutions into f when not NULL. */
-static void run_search(lua_State *L, const puzzle *p, sudoku_search *s,
-                       found *f) {
+static const char *run_search(lua_State *L, const puzzle *p,
+                              sudoku_search *s, found *f) {
   search_limit limit;
   memset(&limit, 0, sizeof limit);
   limit.interrupt = &ludus_interrupted;
-  ludus_interrupted = 0;
   limit_start(&limit);
   s->limit = &limit;
   if (f) {
@@ -385,6 +384,17 @@ static void run_search(lua_State *L, const puzzle *p, sudoku_search *s,
     if (f) free(f->grids);
     luaL_error(L, "sudoku: not enough memory for the solver");
   }
+  /* Ctrl-C: the call returns what it found (see ludus.h) */
+  if (ludus_interrupted && limit.stopped) ludus_interrupt_consumed(L);
+  return limit_reason(&limit);
+}
+
+/* Pushes {stopped = reason}, the info a stopped count or list returns. */
+static int push_stopped(lua_State *L, const char *reason) {
+  lua_createtable(L, 0, 1);
+  lua_pushstring(L, reason);
+  lua_setfield(L, -2, "stopped");
+  return 1;
 }
 
 /* solve(p) -> the solution found first, or nil, "no solution" */
@@ -395,10 +405,11 @@ static int sudoku_solve_lua(lua_State *L) {
   memset(&s, 0, sizeof s);
   s.max_solutions = 1;
   s.first = &solution;
-  run_search(L, p, &s, NULL);
+  const char *stopped = run_search(L, p, &s, NULL);
   if (s.solutions == 0) {
     lua_pushnil(L);
-    lua_pushstring(L, s.complete ? "no solution" : "stopped before a solution");
+    if (s.complete) lua_pushliteral(L, "no solution");
+    else lua_pushfstring(L, "stopped before a solution (%s)", stopped);
     return 2;
   }
   push_puzzle(L, &solution, p->symbols);
@@ -416,7 +427,7 @@ static int sudoku_solutions_lua(lua_State *L) {
   bool all = s.max_solutions == 0;
   if (all) s.max_solutions = SOLUTIONS_CEILING + 1;
   found f = {NULL, 0, 0, false};
-  run_search(L, p, &s, &f);
+  const char *stopped = run_search(L, p, &s, &f);
   if (all && f.n > SOLUTIONS_CEILING) {
     free(f.grids);
     return luaL_error(L, "sudoku: more than %d solutions (give a limit, "
@@ -429,7 +440,7 @@ static int sudoku_solutions_lua(lua_State *L) {
     lua_rawseti(L, -2, (lua_Integer)i + 1);
   }
   free(f.grids);
-  return 1;
+  return stopped ? 1 + push_stopped(L, stopped) : 1;
 }
 
 /* count(p [, limit]) -> the number of solutions, at most limit */
@@ -438,9 +449,9 @@ static int sudoku_count_lua(lua_State *L) {
   sudoku_search s;
   memset(&s, 0, sizeof s);
   s.max_solutions = check_count_limit(L, 2, LUA_MAXINTEGER);
-  run_search(L, p, &s, NULL);
+  const char *stopped = run_search(L, p, &s, NULL);
   lua_pushinteger(L, (lua_Integer)s.solutions);
-  return 1;
+  return stopped ? 1 + push_stopped(L, stopped) : 1;
 }
 
 /* is_unique(p) -> true, or false and why */
@@ -449,11 +460,12 @@ static int sudoku_is_unique_lua(lua_State *L) {
   sudoku_search s;
   memset(&s, 0, sizeof s);
   s.max_solutions = 2;
-  run_search(L, p, &s, NULL);
+  const char *stopped = run_search(L, p, &s, NULL);
   lua_pushboolean(L, s.solutions == 1 && s.complete);
   if (s.solutions == 1 && s.complete) return 1;
-  lua_pushstring(L, s.solutions >= 2 ? "more than one solution"
-                    : s.complete ? "no solution" : "stopped before the end");
+  if (s.solutions >= 2) lua_pushliteral(L, "more than one solution");
+  else if (s.complete) lua_pushliteral(L, "no solution");
+  else lua_pushfstring(L, "stopped before the end (%s)", stopped);
   return 2;
 }
 
@@ -514,11 +526,11 @@ static int sudoku_generate_lua(lua_State *L) {
   search_limit limit;
   memset(&limit, 0, sizeof limit);
   limit.interrupt = &ludus_interrupted;
-  ludus_interrupted = 0;
   limit_start(&limit);
   o.limit = &limit;
   sudoku_grid grid;
   sudoku_error e = sudoku_generate(&o, &grid);
+  if (ludus_interrupted && limit.stopped) ludus_interrupt_consumed(L);
   if (e == SUDOKU_ENOMEM) luaL_error(L, "sudoku: not enough memory to generate");
   if (e != SUDOKU_OK) return fail(L, "generate stopped (%s)",
                                   limit_reason(&limit) ? limit_reason(&limit)

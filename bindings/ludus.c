@@ -18,6 +18,11 @@
 #include "ludus.h"
 
 volatile sig_atomic_t ludus_interrupted = 0;
+void (*ludus_on_interrupt_consumed)(lua_State *L) = NULL;
+
+void ludus_interrupt_consumed(lua_State *L) {
+  if (ludus_on_interrupt_consumed) ludus_on_interrupt_consumed(L);
+}
 
 /* The game modules written in C, in the order help() lists them. */
 static const luaL_Reg game_modules[] = {
@@ -311,6 +316,16 @@ static int ludus_isatty(lua_State *L) {
   return 1;
 }
 
+/* ludus.interrupted(): whether Ctrl-C was pressed during this call at the
+   prompt (or this script), for Lua loops that call jobs: each job stops
+   and returns what it found, and the loop can stop too.  Asking takes
+   the interrupt over, as a job does: the next Ctrl-C interrupts again. */
+static int ludus_interrupted_lua(lua_State *L) {
+  lua_pushboolean(L, ludus_interrupted != 0);
+  if (ludus_interrupted) ludus_interrupt_consumed(L);
+  return 1;
+}
+
 int luaopen_ludus(lua_State *L) {
   ludus_preload(L);
   lua_newtable(L);
@@ -318,6 +333,8 @@ int luaopen_ludus(lua_State *L) {
   lua_setfield(L, -2, "version");
   lua_pushcfunction(L, ludus_isatty);
   lua_setfield(L, -2, "isatty");
+  lua_pushcfunction(L, ludus_interrupted_lua);
+  lua_setfield(L, -2, "interrupted");
   lua_newtable(L);               /* ludus.games: names in a stable order */
   int n = 0;
   for (const luaL_Reg *m = game_modules; m->name; m++) {

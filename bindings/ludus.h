@@ -14,9 +14,20 @@
 #define LUDUS_VERSION "0.1.0"
 #define LUDUS_COPYRIGHT "ludus " LUDUS_VERSION ", " LUA_RELEASE
 
-/* Set by the REPL's SIGINT handler; long C loops poll it through their
-   search limit and stop early.  Whoever starts a job clears it. */
+/* Set by the SIGINT handler of `ludus` (the REPL's, or a script's);
+   long C jobs poll it through their search limit and stop early.  It
+   stays set until the call typed at the prompt (or the script) ends, so
+   that every job after the first stops at once too; jobs never clear
+   it. */
 extern volatile sig_atomic_t ludus_interrupted;
+
+/* A job that stopped for Ctrl-C says so here before it returns what it
+   found: the interrupt has done its work, and the Lua code that called
+   the job gets its results instead of an "interrupted!" error.  The
+   `ludus` executable sets the function that does this (repl.c); in a
+   stock lua5.4 there is none and this does nothing. */
+void ludus_interrupt_consumed(lua_State *L);
+extern void (*ludus_on_interrupt_consumed)(lua_State *L);
 
 /* A seed from the clock, different at each call, for players and
    generators that were given none. */

@@ -158,8 +158,140 @@ static int xq_fen(lua_State *L) {
   return 1;
 }
 
+/* ---- the board, for code that looks at it ---- */
+
+/* The piece names by kind, as the FEN letters K A B N R C P say them, and
+   the characters of each side (black's cannon is 砲). */
+static const char *const piece_names[XQ_KINDS] = {
+  "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn"
+};
+static const char *const piece_chars[2][XQ_KINDS] = {
+  {"帅", "仕", "相", "傌", "俥", "炮", "兵"},
+  {"将", "士", "象", "马", "车", "砲", "卒"},
+};
+static const char *const side_names[2] = {"red", "black"};
+
+/* The square of the point named at arg. */
+static int check_square(lua_State *L, int arg) {
+  char point[3];
+  check_point(L, arg, point);
+  return xq_square(point[0] - 'a', point[1] - '0');
+}
+
+/* The side named at arg: 0 red, 1 black, -1 when absent. */
+static int check_side(lua_State *L, int arg) {
+  static const char *const names[] = {"red", "black", NULL};
+  return lua_isnoneornil(L, arg) ? -1 : luaL_checkoption(L, arg, NULL, names);
+}
+
+static void push_point(lua_State *L, int square) {
+  char point[3] = {(char)('a' + xq_file(square)), (char)('0' + xq_rank(square)),
+                   '\0'};
+  lua_pushstring(L, point);
+}
+
+/* Pushes {side =, piece =, char =, letter =} for the piece id. */
+static void push_piece(lua_State *L, int id) {
+  int side = xq_side_of(id);
+  xq_kind kind = xq_kind_of(id);
+  lua_createtable(L, 0, 4);
+  lua_pushstring(L, side_names[side]);
+  lua_setfield(L, -2, "side");
+  lua_pushstring(L, piece_names[kind]);
+  lua_setfield(L, -2, "piece");
+  lua_pushstring(L, piece_chars[side][kind]);
+  lua_setfield(L, -2, "char");
+  char letter[2] = {xq_letter(id), '\0'};
+  lua_pushstring(L, letter);
+  lua_setfield(L, -2, "letter");
+}
+
+/* g:at(point) -> {side = "red", piece = "king", char = "帅", letter = "K"},
+   or nil for an empty point. */
+static int xq_at(lua_State *L) {
+  const xq_position *pos = lgame_state(GAME(L));
+  int id = pos->board[check_square(L, 2)];
+  if (id) push_piece(L, id);
+  else lua_pushnil(L);
+  return 1;
+}
+
+/* The iterator of pieces(): upvalues are the game, the next square and
+   the side wanted (-1: both). */
+static int next_piece(lua_State *L) {
+  const xq_position *pos = lgame_state(lua_touserdata(L, lua_upvalueindex(1)));
+  int square = (int)lua_tointeger(L, lua_upvalueindex(2));
+  int wanted = (int)lua_tointeger(L, lua_upvalueindex(3));
+  for (; square < 256; square++) {
+    int id = pos->board[square];
+    if (!id || id == XQ_OFF || (wanted >= 0 && xq_side_of(id) != wanted))
+      continue;
+    lua_pushinteger(L, square + 1);
+    lua_replace(L, lua_upvalueindex(2));
+    push_point(L, square);
+    push_piece(L, id);
+    return 2;
+  }
+  return 0;
+}
+
+/* g:pieces([side]) -> for point, piece in g:pieces() do ... end, rank 0
+   first and file a to i along a rank. */
+static int xq_pieces(lua_State *L) {
+  GAME(L);
+  int side = check_side(L, 2);
+  lua_settop(L, 1);
+  lua_pushinteger(L, 0);
+  lua_pushinteger(L, side);
+  lua_pushcclosure(L, next_piece, 3);
+  return 1;
+}
+
+/* g:count() -> {red = pieces, black = pieces}. */
+static int xq_count(lua_State *L) {
+  const xq_position *pos = lgame_state(GAME(L));
+  lua_createtable(L, 0, 2);
+  for (int side = 0; side < 2; side++) {
+    int n = 0;
+    for (int id = 16 << side; id < (16 << side) + 16; id++) n += pos->square[id] != 0;
+    lua_pushinteger(L, n);
+    lua_setfield(L, -2, side_names[side]);
+  }
+  return 1;
+}
+
+/* g:attacks(point [, side]) -> the points of the pieces that attack it:
+   side's, or without side those of the side not standing there (both
+   sides' for an empty point). */
+static int xq_attacks(lua_State *L) {
+  const xq_position *pos = lgame_state(GAME(L));
+  int square = check_square(L, 2), side = check_side(L, 3);
+  int id = pos->board[square];
+  if (side < 0 && id) side = (xq_side_of(id)) ^ 1;
+  int found[32], n = 0;
+  for (int s = 0; s < 2; s++)
+    if (side < 0 || side == s) n += xq_attackers(pos, square, s, found + n);
+  for (int i = 1; i < n; i++)                 /* in board order */
+    for (int j = i; j > 0 && found[j - 1] > found[j]; j--) {
+      int t = found[j];
+      found[j] = found[j - 1];
+      found[j - 1] = t;
+    }
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    push_point(L, found[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* g:in_check([side]) -> whether side's general (the side to move's by
+   default) is attacked. */
 static int xq_in_check_method(lua_State *L) {
-  lua_pushboolean(L, xq_in_check(lgame_state(GAME(L))));
+  const xq_position *pos = lgame_state(GAME(L));
+  int side = check_side(L, 2);
+  if (side < 0) side = pos->turn;
+  lua_pushboolean(L, xq_attacked(pos, pos->square[16 << side], side ^ 1));
   return 1;
 }
 
@@ -301,8 +433,11 @@ static int xq_perft_function(lua_State *L) {
   search_limit limit;
   lgame_start_limit(&limit);
   uint64_t leaves = xq_perft_limited(&pos, depth, &limit);
-  if (limit.stopped)
-    return luaL_error(L, "xiangqi: perft stopped (%s)", limit_reason(&limit));
+  if (limit.stopped) {                  /* Ctrl-C: nil and why */
+    lua_pushnil(L);
+    lgame_push_stopped(L, &limit);
+    return 2;
+  }
   lua_pushinteger(L, (lua_Integer)leaves);
   return 1;
 }
@@ -323,9 +458,13 @@ static int xq_divide(lua_State *L) {
     xq_undo undo;
     xq_make(&pos, moves[i], &undo);
     uint64_t leaves = xq_perft_limited(&pos, depth - 1, &limit);
-    if (limit.stopped)
-      return luaL_error(L, "xiangqi: divide stopped (%s)", limit_reason(&limit));
     xq_unmake(&pos, moves[i], &undo);
+    if (limit.stopped) {      /* Ctrl-C: the moves counted so far, nil, why */
+      lua_pop(L, 1);
+      lua_pushnil(L);
+      lgame_push_stopped(L, &limit);
+      return 3;
+    }
     total += leaves;
     lua_pushinteger(L, (lua_Integer)leaves);
     lua_settable(L, -3);
@@ -409,7 +548,6 @@ static int xq_search_method(lua_State *L) {
   xq_search_result result;
   watched_search w = {pos, &options, &limit, &result, 0, 0};
   limit.interrupt = watch ? &w.stop : &ludus_interrupted;
-  ludus_interrupted = 0;
   limit_start(&limit);
   search_watching(&w, watch);
 
@@ -444,7 +582,8 @@ static int xq_search_method(lua_State *L) {
   lua_setfield(L, -2, "seconds");
   lua_pushnumber(L, seconds > 0 ? (double)result.nodes / seconds : 0.0);
   lua_setfield(L, -2, "nps");
-  const char *reason = limit_reason(&limit);
+  const char *reason = lgame_finish_limit(L, &limit);
+  if (watch && reason && ludus_interrupted) reason = "interrupted";
   if (reason) {
     lua_pushstring(L, reason);
     lua_setfield(L, -2, "stopped");
@@ -457,6 +596,10 @@ static const luaL_Reg methods[] = {
   {"moves", xq_moves_method},
   {"fen", xq_fen},
   {"in_check", xq_in_check_method},
+  {"at", xq_at},
+  {"pieces", xq_pieces},
+  {"count", xq_count},
+  {"attacks", xq_attacks},
   {"is_checkmate", xq_is_checkmate},
   {"is_stalemate", xq_is_stalemate},
   {"notation", xq_notation_method},

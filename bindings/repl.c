@@ -53,6 +53,7 @@
    call, so they find the state here. */
 static lua_State *globalL = NULL;
 static volatile sig_atomic_t prompt_interrupted = 0;
+static int running = 0;     /* inside protected_call: Ctrl-C stops code */
 
 
 typedef struct Repl {
@@ -97,6 +98,14 @@ static void interrupt_running(int sig) {
   ludus_interrupted = 1;
   lua_sethook(globalL, raise_interrupt,
               LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+}
+
+/* A C job stopped for Ctrl-C and returns what it found: the Lua code
+   that called it goes on (no "interrupted!" from the hook), and the next
+   Ctrl-C interrupts again rather than ending the process. */
+static void interrupt_consumed(lua_State *L) {
+  if (lua_gethook(L) == raise_interrupt) lua_sethook(L, NULL, 0, 0);
+  if (running) set_signal(SIGINT, interrupt_running);
 }
 
 /* Ctrl-C at the prompt: the read returns and the loop drops the line. */
@@ -151,10 +160,14 @@ static int protected_call(lua_State *L, int nargs, int nresults, int hidden) {
   lua_insert(L, handler);
   globalL = L;
   ludus_interrupted = 0;
+  ludus_on_interrupt_consumed = interrupt_consumed;
   struct sigaction before;
   sigaction(SIGINT, NULL, &before);
   set_signal(SIGINT, interrupt_running);
+  int was_running = running;
+  running = 1;
   int status = lua_pcall(L, nargs, nresults, handler);
+  running = was_running;
   sigaction(SIGINT, &before, NULL);
   /* a Ctrl-C that came as the call returned has nothing left to stop */
   if (lua_gethook(L) == raise_interrupt) lua_sethook(L, NULL, 0, 0);

@@ -103,6 +103,19 @@ typedef struct game_class {
      plain text); NULL: none. */
   size_t (*render)(const void *state, const game_style *style, char *buf,
                    size_t size);
+
+  /* The board, for code that looks at what stands where; NULL in a game
+     whose squares are not named (the binding then does its own).
+     squares: how many there are, numbered from 0 in the order the game
+     lists them (a1, b1, ...); parse_square: the square a text names in
+     the game's notation, or -1; format_square: its name, as snprintf
+     does; owner: the side (0 or 1) whose stone or disc is there, or -1
+     for an empty square (or a number that is no square). */
+  int (*squares)(const void *state);
+  int (*parse_square)(const void *state, const char *text);
+  size_t (*format_square)(const void *state, int square, char *buf,
+                          size_t size);
+  int (*owner)(const void *state, int square);
 } game_class;
 
 /* Score of a finished game for the side to move (0 while ongoing). */

@@ -111,7 +111,7 @@ static bool last_chip_made_four(const c4_board *board) {
 }
 
 c4_error c4_from_cells(c4_board *board, int width, int height,
-                       const signed char *cells, int to_move,
+                       const signed char *cells, int to_move, int first,
                        c4_parse_error *err) {
   c4_board b;
   c4_init(&b, width, height);
@@ -132,10 +132,11 @@ c4_error c4_from_cells(c4_board *board, int width, int height,
   int yellow = count_bits(colour[C4_YELLOW]), red = count_bits(colour[C4_RED]);
   err->yellow = yellow;
   err->red = red;
-  if (to_move < 0) to_move = yellow <= red ? C4_YELLOW : C4_RED;
-  int mine = to_move == C4_YELLOW ? yellow : red;
-  int theirs = to_move == C4_YELLOW ? red : yellow;
-  if (mine > theirs || theirs > mine + 1) return err->code = C4_ECOUNT;
+  int firsts = first == C4_YELLOW ? yellow : red;
+  int seconds = first == C4_YELLOW ? red : yellow;
+  if (to_move < 0) to_move = firsts > seconds ? first ^ 1 : first;
+  if (firsts - seconds != (to_move == first ? 0 : 1))
+    return err->code = C4_ECOUNT;
   b.mask = colour[0] | colour[1];
   b.current = colour[to_move];
   b.turn = (uint8_t)to_move;

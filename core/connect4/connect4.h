@@ -94,13 +94,14 @@ int c4_parse_cell(const char *text, size_t len);
 int c4_parse_row(const char *text, signed char *cells, int cap, int *bad);
 
 /* Builds a position from cells (height rows of width, top row first,
-   values as c4_parse_cell) with to_move to play (-1: the side with fewer
-   chips, yellow when the counts are equal), and checks that a game
-   could reach it: no floating chips, counts that differ by at most one
-   with the side to move not ahead, and only the side that just moved
-   holding four in a row, made by its last chip. */
+   values as c4_parse_cell) where first (C4_YELLOW in the standard game)
+   moved first, with to_move to play (-1: as the counts say), and checks
+   that a game could reach it: no floating chips, as many chips for both
+   with first to move or one more for first with the other to move, and
+   only the side that just moved holding four in a row, made by its last
+   chip. */
 c4_error c4_from_cells(c4_board *board, int width, int height,
-                       const signed char *cells, int to_move,
+                       const signed char *cells, int to_move, int first,
                        c4_parse_error *err);
 
 /* Row row (0 at the top) as width letters, 'Y', 'R' or '.', and a zero. */

@@ -201,6 +201,25 @@ static size_t gomoku_render(const void *state, const game_style *style,
   return mnk_render(state, marks, gomoku_class.side, style, buf, size);
 }
 
+static int class_squares(const void *state) {
+  const mnk_board *board = state;
+  return board->m * board->n;
+}
+
+static int class_parse_square(const void *state, const char *text) {
+  return mnk_parse_cell(state, text);
+}
+
+static size_t class_format_square(const void *state, int square, char *buf,
+                                  size_t size) {
+  return class_format_move(state, (game_move)square, buf, size);
+}
+
+static int class_owner(const void *state, int square) {
+  if (square < 0 || square >= class_squares(state)) return -1;
+  return mnk_cell(state, square);
+}
+
 const game_class mnk_class = {
   .name = "mnk",
   .side = {"x", "o"},
@@ -217,6 +236,10 @@ const game_class mnk_class = {
   .parse_move = class_parse_move,
   .format_move = class_format_move,
   .render = class_render,
+  .squares = class_squares,
+  .parse_square = class_parse_square,
+  .format_square = class_format_square,
+  .owner = class_owner,
 };
 
 const game_class gomoku_class = {
@@ -235,4 +258,8 @@ const game_class gomoku_class = {
   .parse_move = class_parse_move,
   .format_move = class_format_move,
   .render = gomoku_render,
+  .squares = class_squares,
+  .parse_square = class_parse_square,
+  .format_square = class_format_square,
+  .owner = class_owner,
 };

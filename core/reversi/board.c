@@ -257,6 +257,31 @@ static size_t class_render(const void *state, const game_style *style,
   return reversi_render(state, style, buf, size);
 }
 
+/* Squares are the 64 bits, a1 first; a small board's outside ones are
+   never occupied and have no name. */
+static int class_squares(const void *state) {
+  (void)state;
+  return 64;
+}
+
+static int class_parse_square(const void *state, const char *text) {
+  int square = reversi_parse_square(state, text, strlen(text));
+  return square == REVERSI_PASS ? -1 : square;
+}
+
+static size_t class_format_square(const void *state, int square, char *buf,
+                                  size_t size) {
+  return class_format_move(state, (game_move)square, buf, size);
+}
+
+static int class_owner(const void *state, int square) {
+  const reversi_board *board = state;
+  if (square < 0 || square >= 64) return -1;
+  if (board->player >> square & 1) return board->turn;
+  if (board->opponent >> square & 1) return board->turn ^ 1;
+  return -1;
+}
+
 const game_class reversi_class = {
   .name = "reversi",
   .side = {"black", "white"},
@@ -273,6 +298,10 @@ const game_class reversi_class = {
   .parse_move = class_parse_move,
   .format_move = class_format_move,
   .render = class_render,
+  .squares = class_squares,
+  .parse_square = class_parse_square,
+  .format_square = class_format_square,
+  .owner = class_owner,
 };
 
 /* ---- symmetries ---- */

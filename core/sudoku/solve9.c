@@ -325,7 +325,7 @@ typedef struct solver9 {
 } solver9;
 
 static void to_grid(const state9 *st, sudoku_grid *grid) {
-  grid->size = 9;
+  sudoku_init(grid, 9);                  /* the cells past 81 too: zero */
   for (int d = 0; d < 9; d++)
     for (int b = 0; b < 3; b++)
       for (uint32_t a = st->cand[3 * d + b]; a; a &= a - 1)

@@ -138,6 +138,27 @@ static size_t class_render(const void *state, const game_style *style,
   return ttt_render(state, style, buf, size);
 }
 
+static int class_squares(const void *state) {
+  (void)state;
+  return TTT_SQUARES;
+}
+
+static int class_parse_square(const void *state, const char *text) {
+  (void)state;
+  return ttt_parse_square(text);
+}
+
+static size_t class_format_square(const void *state, int square, char *buf,
+                                  size_t size) {
+  return class_format_move(state, (game_move)square, buf, size);
+}
+
+static int class_owner(const void *state, int square) {
+  const ttt_board *board = state;
+  if (square < 0 || square >= TTT_SQUARES) return -1;
+  return board->x >> square & 1 ? 0 : board->o >> square & 1 ? 1 : -1;
+}
+
 const game_class ttt_class = {
   .name = "tictactoe",
   .side = {"x", "o"},
@@ -154,4 +175,8 @@ const game_class ttt_class = {
   .parse_move = class_parse_move,
   .format_move = class_format_move,
   .render = class_render,
+  .squares = class_squares,
+  .parse_square = class_parse_square,
+  .format_square = class_format_square,
+  .owner = class_owner,
 };

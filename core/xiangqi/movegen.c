@@ -85,6 +85,67 @@ static int generate(const xq_position *pos, xq_move *out, bool captures_only) {
   return n;
 }
 
+/* How many pieces stand strictly between from and to, which share a
+   rank or a file (and differ); -1 when they share neither. */
+static int between(const uint8_t *b, int from, int to) {
+  int d;
+  if ((from & 15) == (to & 15)) d = to > from ? 16 : -16;
+  else if ((from >> 4) == (to >> 4)) d = to > from ? 1 : -1;
+  else return -1;
+  int n = 0;
+  for (int s = from + d; s != to; s += d) n += b[s] != 0;
+  return n;
+}
+
+int xq_attackers(const xq_position *pos, int square, int side, int out[16]) {
+  const uint8_t *b = pos->board;
+  int n = 0, first = 16 << side;
+  for (int id = first; id < first + 16; id++) {
+    int from = pos->square[id];
+    if (!from || from == square) continue;
+    int diff = square - from;
+    bool hits = false;
+    switch (xq_kind_table[id]) {
+    case XQ_KING:
+      hits = ((diff == 1 || diff == -1 || diff == 16 || diff == -16) &&
+              (xq_point[square] & XQ_PALACE(side))) ||
+             (square == pos->square[XQ_KING_ID(side ^ 1)] &&
+              (diff & 15) == 0 && between(b, from, square) == 0);
+      break;
+    case XQ_ADVISOR:
+      hits = (diff == 17 || diff == 15 || diff == -15 || diff == -17) &&
+             (xq_point[square] & XQ_PALACE(side));
+      break;
+    case XQ_ELEPHANT:
+      hits = (diff == 34 || diff == 30 || diff == -30 || diff == -34) &&
+             b[from + diff / 2] == 0 && (xq_point[square] & XQ_HALF(side));
+      break;
+    case XQ_HORSE:
+      for (int i = 0; i < 4 && !hits; i++) {
+        int d = orthogonal[i], leg = from + d;
+        int side_step = d == 1 || d == -1 ? 16 : 1;
+        hits = b[leg] == 0 && (square == leg + d + side_step ||
+                               square == leg + d - side_step);
+      }
+      break;
+    case XQ_ROOK:
+      hits = between(b, from, square) == 0;
+      break;
+    case XQ_CANNON:
+      hits = between(b, from, square) == 1;
+      break;
+    case XQ_PAWN:
+      hits = diff == (side == XQ_RED ? 16 : -16) ||
+             ((diff == 1 || diff == -1) && !(xq_point[from] & XQ_HALF(side)));
+      break;
+    default:
+      break;
+    }
+    if (hits && xq_on_board(square)) out[n++] = from;
+  }
+  return n;
+}
+
 int xq_pseudo_moves(const xq_position *pos, xq_move *out) {
   return generate(pos, out, false);
 }

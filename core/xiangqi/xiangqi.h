@@ -117,6 +117,12 @@ void xq_unmake_null(xq_position *pos, const xq_undo *undo);
 /* Whether side's pieces attack square (a general "attacks" along an
    open file: the flying-general rule). */
 bool xq_attacked(const xq_position *pos, int square, int by_side);
+/* The squares of side's pieces that attack square: that could take a
+   piece standing there, by the moves of their kind (the general's one
+   step in its palace, and along an open file to the other general),
+   whatever stands there now and whether or not the move would leave
+   their own general attacked.  Returns how many (at most 16). */
+int xq_attackers(const xq_position *pos, int square, int side, int out[16]);
 bool xq_in_check(const xq_position *pos);
 /* Whether the side that just moved left its own general attacked. */
 bool xq_exposed(const xq_position *pos);

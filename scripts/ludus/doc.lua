@@ -24,10 +24,21 @@ local function protocol(sides, example)
     hash = "g:hash() -> a 64-bit integer; equal positions, equal hashes",
     history = "g:history() -> the moves played since the start",
     save = "g:save() -> the game as text that load() reads back",
+    last_move = "g:last_move() -> the move played last, nil when none",
   }
 end
 
-local tictactoe_methods = protocol('"x" or "o"', '"b2"')
+-- The board of the games whose squares have names (lgame.c), worded once.
+local function board(methods, example, side)
+  methods.at = ('g:at("%s") -> the side whose piece is there (%s), or nil')
+    :format(example, side)
+  methods.pieces = "g:pieces([side]) -> an iterator: for square, side in g:pieces() "
+    .. "do ... end, squares in order"
+  methods.count = "g:count() -> {side = pieces, ...} for both sides"
+  return methods
+end
+
+local tictactoe_methods = board(protocol('"x" or "o"', '"b2"'), "b2", '"x"')
 tictactoe_methods.x = 'g:x(m) -> like play, but raises unless x is to move'
 tictactoe_methods.o = 'g:o(m) -> like play, but raises unless o is to move'
 tictactoe_methods.solve = "g:solve() -> value for the side to move (1 win, 0 draw, "
@@ -49,21 +60,27 @@ connect4_methods.solve = "g:solve{weak=, nodes=, time=, progress=} -> exact "
   .. "info {nodes, seconds, complete, book}"
 connect4_methods.analyze = "g:analyze{weak=, nodes=, time=} -> the score of "
   .. "every column (nil if full), info"
+connect4_methods.at = 'g:at(column, row) -> "yellow", "red" or nil; row 1 is the bottom'
+connect4_methods.pieces = "g:pieces([colour]) -> an iterator: for column, row, "
+  .. "colour in g:pieces() do ... end"
+connect4_methods.count = "g:count() -> {yellow=, red=}: the chips now"
+connect4_methods.bitboards = 'g:bitboards(["turn"]) -> yellow\'s and red\'s chips '
+  .. "(the side to move's first with \"turn\"): bit (column-1)*(height+1) + row-1"
 
-local function mnk_methods(sides, example)
-  local methods = protocol(sides, example)
+local function mnk_methods(sides, example, side)
+  local methods = board(protocol(sides, example), example:sub(2, -2), side)
   methods.size = "g:size() -> m, n, k: columns, rows, and the line that wins"
   return methods
 end
 
-local mnk_methods_x = mnk_methods('"x" or "o"', '"b2"')
+local mnk_methods_x = mnk_methods('"x" or "o"', '"b2"', '"x"')
 mnk_methods_x.x = "g:x(m) -> like play, but raises unless x is to move"
 mnk_methods_x.o = "g:o(m) -> like play, but raises unless o is to move"
-local gomoku_methods = mnk_methods('"black" or "white"', '"h8"')
+local gomoku_methods = mnk_methods('"black" or "white"', '"h8"', '"black"')
 gomoku_methods.black = "g:black(m) -> like play, but raises unless black is to move"
 gomoku_methods.white = "g:white(m) -> like play, but raises unless white is to move"
 
-local reversi_methods = protocol('"black" or "white"', '"f5"')
+local reversi_methods = board(protocol('"black" or "white"', '"f5"'), "d4", '"white"')
 reversi_methods.black = 'g:black(m) -> like play, but raises unless black is to '
   .. 'move; g:black("f5"):white("d6") chains'
 reversi_methods.white = "g:white(m) -> like play, but raises unless white is to move"
@@ -74,6 +91,8 @@ reversi_methods.white_pass = "g:white_pass() -> g:pass(\"white\")"
 reversi_methods.result = "g:result() -> nil while playing, else {winner=, draw=, "
   .. "score={black=, white=}}"
 reversi_methods.count = "g:count() -> {black=, white=}: the discs now"
+reversi_methods.bitboards = 'g:bitboards(["turn"]) -> black\'s and white\'s discs '
+  .. '(the side to move\'s first with "turn"): a1 = bit 0, h8 = bit 63'
 reversi_methods.size = "g:size() -> 4, 6 or 8"
 reversi_methods.save = 'g:save() -> the transcript, "f5d6c3..." (passes left '
   .. "out), after the start's board string when it is not the 8x8 start"
@@ -101,7 +120,15 @@ xiangqi_methods.result = "g:result() -> nil while playing, else {winner=, draw=,
 xiangqi_methods.save = 'g:save() -> the moves, or "<fen> moves ..." for a game '
   .. "that began elsewhere: what load() reads back"
 xiangqi_methods.fen = "g:fen() -> the position as FEN"
-xiangqi_methods.in_check = "g:in_check() -> whether the side to move is in check"
+xiangqi_methods.in_check = 'g:in_check(["red" | "black"]) -> whether that side '
+  .. "(the side to move) is in check"
+xiangqi_methods.at = 'g:at("e0") -> {side="red", piece="king", char="帅", '
+  .. 'letter="K"}, or nil for an empty point'
+xiangqi_methods.pieces = "g:pieces([side]) -> an iterator: for point, piece in "
+  .. "g:pieces() do ... end, rank 0 first"
+xiangqi_methods.count = "g:count() -> {red=, black=}: the pieces now"
+xiangqi_methods.attacks = 'g:attacks(point [, side]) -> the points of the pieces '
+  .. "that attack it (side's, or the other side's than the one standing there)"
 xiangqi_methods.is_checkmate = "g:is_checkmate() -> in check with no legal move"
 xiangqi_methods.is_stalemate = "g:is_stalemate() -> no legal move, not in check "
   .. "(the side to move loses)"

@@ -128,19 +128,26 @@ end
 
 ------------------------------------------------------ games in Lua
 
--- What game.define knows of a game written in Lua, from its module (a
--- table with the spec) or from one of its games (whose hidden metatable
--- holds it), or nil.
+-- What game.define knows of a game written in Lua, from one of its games
+-- (whose hidden metatable holds it, with the methods) or from its module
+-- (a table with the spec, whose new makes a game to look at), or nil.
 local function lua_game(x)
   if type(x) ~= "table" then return nil end
-  local spec, name, sides = rawget(x, "spec"), rawget(x, "name"), rawget(x, "sides")
-  if type(spec) == "table" and type(name) == "string" and type(sides) == "table"
-     and type(rawget(x, "new")) == "function" then
-    return {spec = spec, name = name, sides = sides}
-  end
   local mt = debug.getmetatable(x)
   local described = type(mt) == "table" and rawget(mt, "__ludus_game")
-  if type(described) == "table" then return described end
+  if type(described) == "table" then
+    local methods = rawget(mt, "__index")
+    return {spec = described.spec, name = described.name, sides = described.sides,
+            methods = type(methods) == "table" and methods or nil}
+  end
+  local spec, name, sides = rawget(x, "spec"), rawget(x, "name"), rawget(x, "sides")
+  local new = rawget(x, "new")
+  if type(spec) == "table" and type(name) == "string" and type(sides) == "table"
+     and type(new) == "function" then
+    local ok, game = pcall(new)
+    local of_game = ok and lua_game(game)
+    return of_game or {spec = spec, name = name, sides = sides}
+  end
   return nil
 end
 
@@ -157,6 +164,11 @@ local function lua_game_text(game)
     methods = doc.protocol(('"%s" or "%s"'):format(first, second), "one of g:moves()"),
   }
   if rawget(game.spec, "hash") == nil then entry.methods.hash = nil end
+  if game.methods then              -- only the methods its games have
+    for method in pairs(entry.methods) do
+      if rawget(game.methods, method) == nil then entry.methods[method] = nil end
+    end
+  end
   for _, side in ipairs({first, second}) do
     entry.methods[side] = ("g:%s(m) -> like play, but raises unless %s is to move")
       :format(side, side)

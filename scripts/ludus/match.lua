@@ -33,7 +33,8 @@
 -- opening = the opening's record or nil, options = the options}.  A
 -- record is the whole game, opening included; G.load takes it as it is
 -- (G.load(r.records[1])), or its string with the options
--- (G.load(r.records[1].record, options)).
+-- (G.load(r.records[1].record, options)).  Ctrl-C stops the match: the
+-- result holds the games finished, and stopped = "interrupted".
 
 local DEFAULTS = {games = 2, swap = true, seed = 1, max_plies = 10000,
                   progress = true}
@@ -58,6 +59,14 @@ local function field(v, key)
 end
 
 local run    -- match itself, below; argerror looks for it on the stack
+
+-- Ctrl-C stops a match between two moves: the searches return what they
+-- have, and the games finished so far are the result (stopped =
+-- "interrupted").  Not at load time: require "ludus" loads this module.
+local STOPPED = setmetatable({}, {__tostring = function() return "interrupted" end})
+local function interrupted()
+  return require("ludus").interrupted()
+end
 
 -- Raises at the caller of match, however deep the check that failed.
 local function argerror(n, message)
@@ -293,6 +302,7 @@ local function play_game(G, opts, first_side, number, opening, first, second)
     local player = game:turn() == first_side and first or second
     -- a copy: whatever the player does to it cannot change this game
     local ok, move = pcall(player.choose, game:copy())
+    if interrupted() then error(STOPPED, 0) end
     if not ok then
       fail(player, number, "raised an error", move)
     elseif move == nil then
@@ -327,10 +337,15 @@ end
 
 function Result.__tostring(r)
   local a = r.a
-  return ("a (%s) vs b (%s): +%d =%d -%d in %d game%s, score %.1f%%, Elo %s [%s, %s]")
+  if r.games == 0 then
+    return ("a (%s) vs b (%s): no game finished%s"):format(a.name, r.b.name,
+      r.stopped and " (stopped: " .. r.stopped .. ")" or "")
+  end
+  return ("a (%s) vs b (%s): +%d =%d -%d in %d game%s, score %.1f%%, Elo %s [%s, %s]%s")
     :format(a.name, r.b.name, a.wins, a.draws, a.losses, r.games,
             r.games == 1 and "" or "s", 100 * a.score / r.games,
-            elo_text(r.elo), elo_text(r.elo_low), elo_text(r.elo_high))
+            elo_text(r.elo), elo_text(r.elo_low), elo_text(r.elo_high),
+            r.stopped and " (stopped: " .. r.stopped .. ")" or "")
 end
 
 local function tally(name)
@@ -421,7 +436,11 @@ function run(G, player_a, player_b, opts)
     end
   end)
   if display then display.finish() end
-  if not ok then error(err, 0) end
+  if not ok and (err == STOPPED or interrupted()) then
+    result.stopped = "interrupted"
+  elseif not ok then
+    error(err, 0)
+  end
   return result
 end
 

@@ -1,6 +1,7 @@
 -- bench_ai.lua: the searches of ludus.ai on games written in C and the
 -- same games written in Lua (scripts/variants), so the cost of the Lua
--- bridge shows as a ratio.  Run by `make bench`:
+-- bridge shows as a ratio, and what an evaluation written in Lua costs.
+-- Run by `make bench`:
 --
 --   ./ludus tests/bench/bench_ai.lua [runs]
 --
@@ -99,3 +100,61 @@ end
 print("the bridge: MCTS on a game whose rules do nothing")
 print(("  %.0f ns per call into Lua, search included (the design estimate: about 60-80 ns)")
       :format(median(calls)))
+
+-- What a Lua evaluation costs when the C search calls it: the same
+-- alpha-beta on the same positions, with the game's own evaluation, with
+-- one that reads the board through g:at, and with one that reads
+-- g:bitboards and works with Lua's integer operators (docs/ai.md).
+local function popcount(x)
+  x = x - ((x >> 1) & 0x5555555555555555)
+  x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0f
+  return (x * 0x0101010101010101) >> 56
+end
+
+local squares, weights = {}, {}
+local corner_weights = {100, -20, 10, 5, 5, 10, -20, 100}
+for row = 1, 8 do
+  for column = 1, 8 do
+    squares[#squares + 1] = string.char(96 + column) .. row
+    local edge = (row == 1 or row == 8) and corner_weights[column]
+      or (column == 1 or column == 8) and corner_weights[row] or 1
+    weights[#weights + 1] = edge
+  end
+end
+
+local function eval_at(g)
+  local me, score = g:turn(), 0
+  for i = 1, 64 do
+    local side = g:at(squares[i])
+    if side then score = score + (side == me and weights[i] or -weights[i]) end
+  end
+  return score
+end
+
+local CORNERS, EDGES = 0x8100000000000081, 0x3c0081818181003c
+local function eval_bitboards(g)
+  local mine, theirs = g:bitboards("turn")
+  return 100 * (popcount(mine & CORNERS) - popcount(theirs & CORNERS))
+       + 5 * (popcount(mine & EDGES) - popcount(theirs & EDGES))
+       + popcount(mine) - popcount(theirs)
+end
+
+local function evals(title, game, options)
+  print(title)
+  local base_info, base_rate = measure(game, options, "nodes")
+  line("C", base_info.nodes, "nodes", base_rate)
+  for _, case in ipairs({{"at", eval_at}, {"bits", eval_bitboards}}) do
+    local with = {}
+    for k, v in pairs(options) do with[k] = v end
+    with.eval = case[2]
+    local info, rate = measure(game, with, "nodes")
+    line(case[1], info.nodes, "nodes", rate)
+    print(("         %.1fx slower than C, %.0f ns per evaluation, search included")
+          :format(base_rate / rate, 1e9 / rate * info.nodes / info.lua_calls))
+  end
+end
+
+evals("alpha-beta on reversi after f5d6c3d3c4, depth 5 (16 MiB table): the "
+      .. "evaluation in C, a Lua one through g:at, one through g:bitboards",
+      ludus.reversi.load("f5d6c3d3c4"), {depth = 5, tt = 16})

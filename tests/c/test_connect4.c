@@ -142,12 +142,17 @@ static void test_perft_matches_grid(void **unused) {
   assert_int_equal(game_perft(&c4_class, &board, 6), 117649);
 }
 
-static c4_error from_picture(const char *picture, int to_move, c4_board *board) {
+static c4_error from_picture_first(const char *picture, int to_move,
+                                   int first, c4_board *board) {
   signed char cells[C4_MAX_CELLS];
   int bad;
   assert_int_equal(c4_parse_row(picture, cells, C4_MAX_CELLS, &bad), 42);
   c4_parse_error err;
-  return c4_from_cells(board, 7, 6, cells, to_move, &err);
+  return c4_from_cells(board, 7, 6, cells, to_move, first, &err);
+}
+
+static c4_error from_picture(const char *picture, int to_move, c4_board *board) {
+  return from_picture_first(picture, to_move, C4_YELLOW, board);
 }
 
 /* Four in a row must not wrap from the top of a column into the bottom of
@@ -201,9 +206,23 @@ static void test_from_cells(void **unused) {
                                 "...R..." ".......", -1, &board), C4_EFLOATING);
   assert_int_equal(from_picture("......." "......." "......." "......."
                                 "......." "...YY..", -1, &board), C4_ECOUNT);
+  /* yellow moves first: with yellow to move the counts are equal, with
+     red to move yellow has one more; a game that red began is told so */
   assert_int_equal(from_picture("......." "......." "......." "......."
-                                "......." "...YR..", C4_RED, &board), C4_OK);
+                                "......." "...YR..", C4_RED, &board), C4_ECOUNT);
+  assert_int_equal(from_picture("......." "......." "......." "......."
+                                "......." "...R...", -1, &board), C4_ECOUNT);
+  assert_int_equal(from_picture("......." "......." "......." "......."
+                                "......." "...Y...", -1, &board), C4_OK);
   assert_int_equal(board.turn, C4_RED);
+  assert_int_equal(from_picture_first("......." "......." "......." "......."
+                                      "......." "...YR..", C4_RED, C4_RED,
+                                      &board), C4_OK);
+  assert_int_equal(board.turn, C4_RED);
+  assert_int_equal(from_picture_first("......." "......." "......." "......."
+                                      "......." "...R...", -1, C4_RED, &board),
+                   C4_OK);
+  assert_int_equal(board.turn, C4_YELLOW);
 }
 
 static void test_render(void **unused) {

@@ -81,7 +81,7 @@ describe("connect4 seed cases", function()
                {R,Y,R,R,_,_,_}, {Y,R,Y,Y,_,_,_}},
      board = {{_,_,_,_,_,_,_}, {_,_,_,_,_,_,_}, {_,_,_,Y,_,_,_}, {_,_,Y,R,_,_,_},
               {R,Y,R,R,_,_,_}, {Y,R,Y,Y,_,_,_}}},
-    {name = "draw", column = 6, state = Y, after = "draw",
+    {name = "draw", column = 6, state = Y, after = "draw", first = R,
      before = {{Y,R,R,Y,Y,R,_}, {R,Y,Y,R,R,Y,R}, {Y,R,R,Y,Y,R,Y},
                {R,Y,Y,R,R,Y,R}, {Y,R,R,Y,Y,R,Y}, {R,Y,Y,R,R,Y,R}},
      board = {{Y,R,R,Y,Y,R,Y}, {R,Y,Y,R,R,Y,R}, {Y,R,R,Y,Y,R,Y},
@@ -90,7 +90,9 @@ describe("connect4 seed cases", function()
 
   for _, case in ipairs(cases) do
     it(case.name, function()
-      local game = assert(connect4.from_rows(case.before, case.state))
+      -- the seed's draw has yellow to move with 20 yellow and 21 red
+      -- chips: a game that red began
+      local game = assert(connect4.from_rows(case.before, case.state, case.first))
       assert.equal(seed_state[case.state], game:state())
       local after = game:drop(case.column + 1)
       assert.same(letters(case.board), after:rows())
@@ -108,7 +110,7 @@ describe("connect4 seed cases", function()
   it("knows who won and how", function()
     local red = assert(connect4.from_rows(cases[1].board, "yellow"))
     assert.same({winner = "red", draw = false}, red:result())
-    local drawn = assert(connect4.from_rows(cases[4].board, "red"))
+    local drawn = assert(connect4.from_rows(cases[4].board, "red", "red"))
     assert.same({draw = true}, drawn:result())
     assert.truthy(tostring(drawn):find("\ndraw$"))
   end)
@@ -244,9 +246,14 @@ describe("connect4", function()
         {{"Y......", "R......", ".......", ".......", ".......", "......."}, nil,
          "the chip in row 2, column 1 floats above an empty cell"},
         {{".......", ".......", ".......", ".......", "Y......", "Y......"}, nil,
-         "yellow to move with 2 yellow and 0 red chips: no game gets there"},
+         "red to move with 2 yellow and 0 red chips: no game where yellow moves first"},
         {{".......", ".......", ".......", ".......", ".......", "YRR...."}, "red",
          "red to move with 1 yellow and 2 red chips"},
+        -- yellow moves first: no game has red ahead, or even with red to move
+        {{".......", ".......", ".......", ".......", ".......", "...R..."}, nil,
+         "yellow to move with 0 yellow and 1 red chips: no game where yellow moves first"},
+        {{".......", ".......", ".......", ".......", ".......", "...RY.."}, "red",
+         "red to move with 1 yellow and 1 red chips"},
         {{".......", ".......", "Y.....R", "Y.....R", "Y.....R", "Y.....R"}, "yellow",
          "both yellow and red have four in a row"},
         {{".......", ".......", "Y......", "Y......", "Y......", "YRRR..R"}, "yellow",
@@ -280,13 +287,19 @@ describe("connect4", function()
       assert.same(game:rows(), back:rows())
       assert_raises({"built from rows and has no move record"}, back.save, back)
     end)
-    it("from_rows infers the side to move, and red may have started", function()
+    it("from_rows infers the side to move, and red may have started if told", function()
       local game = assert(connect4.from_rows({".......", ".......", ".......",
-                                              ".......", ".......", "...R..."}))
-      assert.equal("yellow", game:turn())
+                                              ".......", ".......", "...Y..."}))
+      assert.equal("red", game:turn())
       game = assert(connect4.from_rows({".......", ".......", ".......",
                                         ".......", ".......", "...RY.."}))
       assert.equal("yellow", game:turn())
+      game = assert(connect4.from_rows({".......", ".......", ".......",
+                                        ".......", ".......", "...R..."}, nil, "red"))
+      assert.equal("yellow", game:turn())
+      game = assert(connect4.from_rows({".......", ".......", ".......",
+                                        ".......", ".......", "...RY.."}, nil, "red"))
+      assert.equal("red", game:turn())
     end)
   end)
 end)

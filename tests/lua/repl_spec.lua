@@ -262,47 +262,6 @@ describe("ludus scripts", function()
   end)
 end)
 
-describe("Ctrl-C", function()
-  -- Solving the empty Connect Four board takes minutes: only the flag that
-  -- the solver polls can stop it within the deadline, since the hook that
-  -- raises "interrupted!" waits for Lua code to run again.
-  local long_jobs = {
-    ["the Connect Four solver"] = 'local _, _, info = require("ludus.connect4").new():solve() '
-      .. 'print("returned", info.stopped)',
-    ["an hour of alpha-beta"] = 'local l = require("ludus") '
-      .. 'print("returned", l.ai.search(l.gomoku.new(), {time = 3600}).stopped)',
-    ["the reversi solver"] = 'local _, _, info = require("ludus.reversi").new():solve() '
-      .. 'print("returned", info.stopped)',
-    ["reversi perft"] = 'local r = require("ludus.reversi") '
-      .. 'print("returned", r.perft(r.new(), 20))',
-    ["xiangqi perft"] = 'local x = require("ludus.xiangqi") '
-      .. 'print("returned", x.perft(x.new(), 8))',
-    ["counting every 9x9 grid"] = 'print("returned", require("ludus.sudoku").count(("."):rep(81)))',
-    ["an hour of MCTS"] = 'local l = require("ludus") print("returned", '
-      .. 'l.ai.search(l.gomoku.new(), {algorithm = "mcts", time = 3600}).stopped)',
-  }
-  for name, script in pairs(long_jobs) do
-    it("stops " .. name .. ", a C search that would run for long", function()
-      local outpath, errpath = scratch_path("out"), scratch_path("err")
-      local command = string.format(
-        "env -u LD_PRELOAD %s -e %s >%s 2>%s & pid=$!; sleep 1; kill -INT $pid; "
-        .. "n=0; while kill -0 $pid 2>/dev/null && [ $n -lt 100 ]; do "
-        .. "sleep 0.1; n=$((n+1)); done; "
-        .. "if kill -0 $pid 2>/dev/null; then kill -9 $pid; echo hung; fi; "
-        .. "wait $pid; echo status=$?",
-        shell_quote(ludus), shell_quote(script), shell_quote(outpath),
-        shell_quote(errpath))
-      local pipe = assert(io.popen(command))
-      local report = pipe:read("a")
-      pipe:close()
-      assert.equals("status=1\n", report)
-      -- "interrupted!" from the hook, or the job's own "... stopped (interrupted)"
-      assert.matches("interrupted", read_file(errpath))
-      assert.equals("", read_file(outpath))
-    end)
-  end
-end)
-
 describe("the REPL on a pipe", function()
   it("prints the prompts, no banner, and exits 0 at the end of input", function()
     local result = run("-i", "x = 1\nfunction f()\nend\n")
@@ -518,7 +477,7 @@ describe("help", function()
     assert.matches("^tictactoe: 3x3 tic%-tac%-toe", body)
     assert.matches("\nfunctions:\n  tictactoe%.load%(text%) %-> ", body)
     assert.matches("\n  tictactoe%.new%(%) %-> the empty board, x to move\n", body)
-    assert.matches("\nmethods:\n  g:copy%(%) %-> ", body)
+    assert.matches("\nmethods:\n  g:at%(\"b2\"%) %-> ", body)
     assert.matches("\n  g:play%(m%) %-> ", body)
     -- one line per function and method of doc.lua, and nothing else
     local doc = run("-e " .. shell_quote([[
@@ -895,6 +854,27 @@ describe("the REPL on a terminal", function()
     assert.matches("^\n?%^?C?$", term:expect("interrupted!"))
     assert.equals("\nstack traceback:\n\tstdin:1: in main chunk\n", term:prompt())
     assert.matches("\nafterwards\n$", term:line("print('after' .. 'wards')\r"))
+    assert.equals(0, term:finish())
+  end)
+
+  it("keeps what an interrupted solve found, and interrupts again after", function()
+    term = start_terminal()
+    term:prompt()
+    term:send("print('sol' .. 'ving') s, m, info = connect4.new():solve() "
+              .. "print('solve' .. ' returned')\r")
+    term:expect("solving")
+    term:send("\3")
+    term:expect("solve returned")
+    term:prompt()
+    assert.matches("\ninterrupted\n$", term:line("info.stopped\r"))
+    assert.matches("\ntrue\n$", term:line("info.lower <= info.upper and s == nil\r"))
+    -- the job took the interrupt: a second one stops the next code, not the REPL
+    term:send("print('loop' .. 'ing') while true do end\r")
+    term:expect("looping")
+    term:send("\3")
+    term:expect("interrupted!")
+    term:prompt()
+    assert.matches("\n2\n$", term:line("1 + 1\r"))
     assert.equals(0, term:finish())
   end)
 
