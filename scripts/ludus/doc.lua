@@ -309,6 +309,8 @@ modules.ludus = {
     isatty = 'ludus.isatty(["stdin" | "stdout" | "stderr"]) -> whether it is a '
       .. "terminal (stdout unless told)",
     pretty = "ludus.pretty(v) -> v as a person would write it: what the REPL prints",
+    interrupted = "ludus.interrupted() -> whether Ctrl-C stopped a job since the "
+      .. "prompt (taking the interrupt over): a Lua loop of jobs stops on it",
   },
 }
 

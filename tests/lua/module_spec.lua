@@ -296,6 +296,23 @@ describe("help", function()
     assert.equal(doc.game.functions.define .. "\n", help.text(ludus.game.define))
   end)
 
+  it("knows every function of every module, and of ludus itself", function()
+    local missing = {}
+    local tables = {ludus = ludus, help = help}
+    for name, value in pairs(ludus) do
+      if type(value) == "table" then tables[name] = value end
+    end
+    for name, t in pairs(tables) do
+      for key, value in pairs(t) do
+        if type(value) == "function" and help.text(value):find("^help: no help") then
+          missing[#missing + 1] = name .. "." .. key
+        end
+      end
+    end
+    table.sort(missing)
+    assert.same({}, missing)
+  end)
+
   it("describes a player of ludus.ai and one written in Lua", function()
     local text = help.text(ludus.ai.alphabeta{depth = 2})
     assert.equal("ai player: " .. doc.ai.functions.alphabeta .. "\nmethods:\n  "

@@ -466,7 +466,8 @@ describe("help", function()
                    "  mahjong    riichi mahjong hands[^\n]+\n" ..
                    "  match      [^\n]+\n" ..
                    "  sudoku     Sudoku 4x4 to 25x25[^\n]+\n" ..
-                   "functions:\n  ludus%.isatty%([^\n]+\n  ludus%.pretty%(v%) [^\n]+\n$",
+                   "functions:\n  ludus%.interrupted%(%) [^\n]+\n" ..
+                   "  ludus%.isatty%([^\n]+\n  ludus%.pretty%(v%) [^\n]+\n$",
                    result.body)
   end)
 
