@@ -193,16 +193,24 @@ bench-long: all $(BENCHES) ## the empty 7x6 Connect Four board from scratch, the
 
 # The Connect Four opening book: the engine solves the empty 7x6 board and
 # the positions of the first BOOK_EXACT plies, and keeps what it proved on
-# the positions of the first BOOK_PLIES plies.  The solver loads $(BOOK)
-# when it is there (or the file $$LUDUS_BOOK names).
-BOOK       ?= build/connect4-7x6.book
-BOOK_PLIES ?= 12
-BOOK_EXACT ?= 1
+# the positions of the first BOOK_PLIES plies.  The solver loads the book
+# beside its binary: build/connect4-7x6.book beside ./ludus and
+# ./ludus.so, share/ludus/connect4-7x6.book in an installation (or the
+# file $$LUDUS_BOOK names).  make install installs INSTALL_BOOK, making it
+# first when it is not there; INSTALL_BOOK= installs none.
+BOOK         ?= build/connect4-7x6.book
+BOOK_PLIES   ?= 12
+BOOK_EXACT   ?= 1
+INSTALL_BOOK ?= $(BOOK)
 
 book: all ## the Connect Four opening book, build/connect4-7x6.book (about a minute)
 	@mkdir -p $(dir $(BOOK))
 	$(LUDUS_EXE) scripts/examples/connect4_book.lua $(BOOK) $(BOOK_PLIES) \
 	  $(BOOK_EXACT)
+
+$(INSTALL_BOOK): | $(LUDUS_EXE)
+	@mkdir -p $(dir $@)
+	$(LUDUS_EXE) scripts/examples/connect4_book.lua $@ $(BOOK_PLIES) $(BOOK_EXACT)
 
 # The trained reversi evaluation: exact scores of positions from
 # TRAIN_GAMES semi-random games (seeded: the same every run), then the
@@ -221,7 +229,7 @@ reversi-weights: all $(OUT)/tools/train_reversi ## trains the 8x8 Reversi evalua
 check-clang: deps ## the same build with clang, warnings as errors
 	$(MAKE) CC=clang OUT=build/clang BIN=build/clang all
 
-install: all ## installs ludus, ludus.so, libludus.a, the headers, the Lua parts, the scripts and man ludus (PREFIX=/usr/local)
+install: all $(INSTALL_BOOK) ## installs ludus, ludus.so, libludus.a, the headers, the Lua parts, the scripts, the Connect Four book (made if needed) and man ludus (PREFIX=/usr/local)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
 	  $(DESTDIR)$(PREFIX)/lib/lua/5.4 $(DESTDIR)$(PREFIX)/share/lua/5.4/ludus \
 	  $(DESTDIR)$(PREFIX)/share/ludus $(DESTDIR)$(PREFIX)/share/man/man1
@@ -244,6 +252,8 @@ install: all ## installs ludus, ludus.so, libludus.a, the headers, the Lua parts
 	done
 	cp -R $(wildcard scripts/players scripts/variants scripts/examples) \
 	  $(DESTDIR)$(PREFIX)/share/ludus/
+	$(if $(INSTALL_BOOK),install -m 644 $(INSTALL_BOOK) \
+	  $(DESTDIR)$(PREFIX)/share/ludus/connect4-7x6.book)
 
 clean: ## removes what the build made
 	rm -rf build ludus ludus.so libludus.a

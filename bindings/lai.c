@@ -481,6 +481,17 @@ int luaopen_ludus_ai(lua_State *L) {
   lua_pop(L, 1);
   luaL_newmetatable(L, PLAYER_TYPE);
   luaL_newlib(L, player_methods);
+  /* a player is a table of its options: one it lacks reads as nil */
+  luaL_Buffer fields;
+  luaL_buffinit(L, &fields);
+  for (int a = ALPHABETA; a <= RANDOM; a++) {
+    luaL_addstring(&fields, known_options[a]);
+    luaL_addchar(&fields, ' ');
+  }
+  luaL_addstring(&fields, "kind info");
+  luaL_pushresult(&fields);
+  ludus_strict_methods(L, -2, "ai player", lua_tostring(L, -1));
+  lua_pop(L, 1);
   lua_setfield(L, -2, "__index");
   lua_pushcfunction(L, player_tostring);
   lua_setfield(L, -2, "__tostring");

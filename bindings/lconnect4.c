@@ -43,6 +43,7 @@ static int c4_new(lua_State *L) {
 
 /* load("4453" [, size]): the game after those 1-based columns. */
 static int c4_load_record(lua_State *L) {
+  lgame_load_args(L);
   size_t len;
   const char *text = luaL_checklstring(L, 1, &len);
   int width, height;
@@ -350,14 +351,15 @@ static void release_table(void *table) { c4_table_free(table); }
 ** The book in use is a userdata in the registry (BOOK_KEY): a book_box
 ** with the book and the file it came from, or false when there is none,
 ** with the reason in BOOK_WHY.  The first solve loads the default book:
-** the file $LUDUS_BOOK names, or else DEFAULT_BOOK from the current
-** directory, where `make book` writes it.  A missing or bad file leaves
-** the solver without a book; connect4.book() says why.
+** the file $LUDUS_BOOK names, or else DEFAULT_BOOK beside the binary,
+** where `make book` and `make install` put it (ludus_push_data_file).  A
+** missing or bad file leaves the solver without a book; connect4.book()
+** says why.
 */
 
 #define BOOK_KEY "ludus.connect4.book"
 #define BOOK_WHY "ludus.connect4.book_why"
-#define DEFAULT_BOOK "build/connect4-7x6.book"
+#define DEFAULT_BOOK "connect4-7x6.book"
 
 typedef struct book_box {
   c4_book *book;
@@ -422,7 +424,15 @@ static void load_default_book(lua_State *L) {
     set_book(L, NULL, NULL, "connect4: no book (LUDUS_BOOK is empty)");
     return;
   }
-  if (!load_book(L, path ? path : DEFAULT_BOOK)) lua_pop(L, 1);
+  int top = lua_gettop(L);
+  if (!path) path = ludus_push_data_file(L, DEFAULT_BOOK);
+  if (!path)
+    set_book(L, NULL, NULL, "connect4: no book (LUDUS_BOOK is not set, and "
+             "no " DEFAULT_BOOK " is beside ludus: make book or make install "
+             "puts it there)");
+  else
+    load_book(L, path);
+  lua_settop(L, top);
 }
 
 static void push_book_info(lua_State *L, const book_box *box) {

@@ -408,19 +408,23 @@ static int game_save(lua_State *L) {
   return 1;
 }
 
-static int game_tostring(lua_State *L) {
-  lgame *g = check_self(L);
+/* Pushes the drawing of g in style (NULL: the plain text of tostring). */
+static void push_drawing(lua_State *L, lgame *g, const game_style *style) {
   const game_class *cls = g->cls;
   if (!cls->render) {
     lua_pushfstring(L, "%s position", cls->name);
-    return 1;
+    return;
   }
   const void *state = lgame_state(g);
-  size_t size = cls->render(state, NULL, 0);
+  size_t size = cls->render(state, style, NULL, 0);
   luaL_Buffer b;
   char *text = luaL_buffinitsize(L, &b, size + 1);
-  cls->render(state, text, size + 1);
+  cls->render(state, style, text, size + 1);
   luaL_pushresultsize(&b, size);
+}
+
+static int game_tostring(lua_State *L) {
+  push_drawing(L, check_self(L), NULL);
   return 1;
 }
 
@@ -766,6 +770,18 @@ static int module_new(lua_State *L) {
   return 1;
 }
 
+void lgame_load_args(lua_State *L) {
+  if (lua_type(L, 1) != LUA_TTABLE) return;
+  if (lua_gettop(L) < 2) lua_settop(L, 2);
+  if (lua_getfield(L, 1, "record") != LUA_TSTRING)
+    luaL_typeerror(L, 1, "string or match record");
+  if (lua_isnil(L, 2)) {
+    lua_getfield(L, 1, "options");
+    lua_replace(L, 2);
+  }
+  lua_replace(L, 1);
+}
+
 int lgame_load(lua_State *L, const game_class *cls, const void *start,
                int arg) {
   size_t len;
@@ -798,6 +814,7 @@ int lgame_load(lua_State *L, const game_class *cls, const void *start,
 
 /* load(record): the game after the moves of record, or nil and why. */
 static int module_load(lua_State *L) {
+  lgame_load_args(L);
   const game_class *cls = CLASS();
   _Alignas(16) unsigned char start[1024];
   if (cls->state_size > sizeof start)
@@ -845,6 +862,7 @@ void lgame_open(lua_State *L, const game_class *cls, const luaL_Reg *methods,
     lua_setfield(L, -2, cls->side[side]);
   }
   set_closures(L, methods, mt, cls);
+  ludus_strict_methods(L, -1, cls->name, NULL);   /* g:solv() says 'solve' */
   lua_setfield(L, mt, "__index");
   ludus_protect_metatable(L, mt);
   luaL_getsubtable(L, LUA_REGISTRYINDEX, CLASSES_KEY);
@@ -1465,4 +1483,12 @@ void lgame_target_push_line(lua_State *L, lgame_target *target_,
     made--;
     cls->unmake(state, line[made], &undos[made]);
   }
+}
+
+bool lgame_push_drawing(lua_State *L, int arg, bool color) {
+  if (!class_of(L, arg)) return false;
+  lgame *g = lua_touserdata(L, arg);
+  game_style style = {color, g->count > 0 ? g->moves[g->count - 1] : GAME_NO_MOVE};
+  push_drawing(L, g, &style);
+  return true;
 }

@@ -56,6 +56,18 @@ void lgame_push_move(lua_State *L, lgame *game, game_move move);
 int lgame_load(lua_State *L, const game_class *cls, const void *start,
                int arg);
 
+/* The arguments of a load function, (record [, options]), made ready:
+   a record of ludus.match at 1 ({record = "4453", options = ...}, what
+   a match returns) becomes its record string, and its options go to 2
+   unless options are given.  Every load calls it first. */
+void lgame_load_args(lua_State *L);
+
+/* Pushes the drawing of the C game at arg for a terminal, in colour when
+   color is true, its last move marked (what the REPL shows; tostring
+   stays plain), and returns true; false, with nothing pushed, when arg
+   is not a C game. */
+bool lgame_push_drawing(lua_State *L, int arg, bool color);
+
 /* g:play(m), for a game binding to offer under another name too. */
 int lgame_play(lua_State *L);
 

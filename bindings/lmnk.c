@@ -78,6 +78,7 @@ static int mnk_new(lua_State *L) {
 
 /* load(record [, options]) */
 static int mnk_load(lua_State *L) {
+  lgame_load_args(L);
   mnk_board board;
   board_from_options(L, 2, CLASS(), &board);
   return lgame_load(L, CLASS(), &board, 1);

@@ -76,6 +76,7 @@ static const char *push_shown(lua_State *L, const char *text, size_t len) {
    string followed by the moves played from it, the form save writes for
    a game that did not start from the standard 8x8 position. */
 static int rv_load(lua_State *L) {
+  lgame_load_args(L);
   size_t len;
   const char *text = luaL_checklstring(L, 1, &len);
   int size = check_size(L, 2);

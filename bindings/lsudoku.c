@@ -795,6 +795,7 @@ int luaopen_ludus_sudoku(lua_State *L) {
     lua_getfield(L, -3, shared[i]);
     lua_setfield(L, -2, shared[i]);
   }
+  ludus_strict_methods(L, -1, "sudoku", NULL);
   lua_setfield(L, -2, "__index");
   lua_pushcfunction(L, puzzle_tostring);
   lua_setfield(L, -2, "__tostring");

@@ -6,6 +6,7 @@
 #define LUDUS_H
 
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <lua.h>
@@ -38,8 +39,34 @@ uint64_t ludus_fresh_seed(void);
    code trusts. */
 void ludus_protect_metatable(lua_State *L, int mt);
 
+/* Pushes the path of the data file name (the Connect Four book) where
+   the build or `make install` puts it beside the running binary (ludus
+   or ludus.so): its folder's build/, else ../share/ludus/ for an
+   installed ludus, ../../../share/ludus/ for an installed ludus.so.
+   Returns the path, or NULL with nothing pushed when none is there. */
+const char *ludus_push_data_file(lua_State *L, const char *name);
+
+/* Makes the methods table at index methods strict: reading a name it
+   lacks raises "<name>: no method 'solv' (did you mean 'solve'?)", the
+   nearest method by edit distance.  A name in fields (space-separated:
+   the data fields a table object may lack, as a player's options), a
+   name starting with '_' and a key that is not a string still read as
+   nil.  Every ludus object type calls it on its methods table. */
+void ludus_strict_methods(lua_State *L, int methods, const char *name,
+                          const char *fields);
+
+/* `require "ludus.strict"`: ludus_strict_methods for game.define. */
+int luaopen_ludus_strict(lua_State *L);
+
 /* The module table: `require "ludus"`. */
 int luaopen_ludus(lua_State *L);
+
+/* What the `ludus` executable adds to the globals before it runs
+   anything: `ludus`, each game module by its name, help, ai, match,
+   sudoku and mahjong, each unless a global of that name is set already.
+   The REPL, scripts and -e code see the same names; ludus.so in a stock
+   lua5.4 adds none. */
+int ludus_open_globals(lua_State *L);
 
 /* Every ludus module, C and Lua, into package.preload. */
 void ludus_preload(lua_State *L);
@@ -69,5 +96,10 @@ typedef struct ludus_script {
   size_t size;
 } ludus_script;
 extern const ludus_script ludus_scripts[];   /* ends with a NULL name */
+
+/* luaopen_ludus_players_minimax and the like, for the scripts: preloads
+   every ludus module, then loads the script called name (its module
+   name). */
+int ludus_open_script(lua_State *L, const char *name);
 
 #endif

@@ -68,6 +68,7 @@ static void push_moves_only(lua_State *L, const char *text) {
    ...", or moves from the start in any notation; nil and why on bad
    text. */
 static int xq_load(lua_State *L) {
+  lgame_load_args(L);
   size_t len;
   const char *text = luaL_checklstring(L, 1, &len);
   xq_position start;
@@ -410,7 +411,7 @@ static int xq_draw(lua_State *L) {
   static const char *const styles[] = {"chinese", "ascii", NULL};
   bool ascii = luaL_checkoption(L, 2, "chinese", styles) == 1;
   char text[2048];
-  size_t n = xq_render(pos, ascii, text, sizeof text);
+  size_t n = xq_render(pos, ascii, NULL, text, sizeof text);
   lua_pushlstring(L, text, n < sizeof text ? n : sizeof text - 1);
   return 1;
 }

@@ -1,8 +1,8 @@
 /*
 ** main.c: the `ludus` executable, a Lua 5.4 host with every ludus module
-** preloaded.  It takes the command line of the stock `lua5.4` so that Lua
-** users feel at home, plus --help and --version; the interactive loop is
-** in repl.c.
+** preloaded and the REPL's names global, for scripts as for the REPL.  It
+** takes the command line of the stock `lua5.4` so that Lua users feel at
+** home, plus --help and --version; the interactive loop is in repl.c.
 */
 #include <stdbool.h>
 #include <stdio.h>
@@ -30,7 +30,8 @@ static const char usage_text[] =
   "  -         run standard input as the script\n"
   "With no script, no -e and no -v: the REPL when standard input is a\n"
   "terminal, else standard input runs as a script.  Every ludus module\n"
-  "is preloaded: require \"ludus\", require \"ludus.tictactoe\".\n";
+  "is preloaded (require \"ludus.tictactoe\"), and ludus, the games, help,\n"
+  "ai, match, sudoku and mahjong are globals.\n";
 
 /* What the command line asks for. */
 typedef struct options {
@@ -204,6 +205,7 @@ static int ludus_main(lua_State *L) {
   }
   luaL_openlibs(L);
   ludus_preload(L);
+  ludus_open_globals(L);       /* the REPL's names, for scripts and -e too */
   set_arg_table(L, argc, argv, o.script);
   lua_gc(L, LUA_GCGEN, 0, 0);
   if (!o.ignore_env && run_init(L) != LUA_OK) return 0;

@@ -6,9 +6,9 @@
 ** hook that raises "interrupted!" in running Lua code.  What it adds:
 **
 ** - locals typed at the prompt stay visible on later lines;
-** - results print through ludus.pretty, and an error's traceback stops at
-**   the line typed;
-** - `ludus`, its games and `help` are globals;
+** - results print through ludus.pretty, the first kept in `_`, and an
+**   error's traceback stops at the line typed;
+** - an expression over several lines shows its values too;
 ** - Ctrl-C also sets ludus_interrupted, which C searches poll, and at the
 **   prompt it drops the line instead of leaving;
 ** - with a terminal on stdin: a banner, line editing and Tab completion
@@ -16,18 +16,22 @@
 **   ~/.ludus_history, or in $LUDUS_HISTORY when that is set (set and
 **   empty: no history file).
 */
+#include <errno.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include <editline/readline.h>
 
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "lgame.h"
 #include "ludus.h"
 #include "repl.h"
 
@@ -449,7 +453,8 @@ static void push_name(lua_State *L, const char *name, size_t len) {
 
 /* Adds to the set at 'set' every string key of the table on the top that
    is a name starting with 'partial', as prefix..key; with 'methods', only
-   keys of functions. */
+   keys of functions.  Names starting with "__" (metamethods) only when
+   'partial' does too. */
 static void add_keys(lua_State *L, int set, const char *prefix,
                      const char *partial, int methods) {
   size_t plen = strlen(partial);
@@ -460,7 +465,8 @@ static void add_keys(lua_State *L, int set, const char *prefix,
     if (lua_type(L, -2) == LUA_TSTRING &&
         (!methods || lua_type(L, -1) == LUA_TFUNCTION)) {
       key = lua_tolstring(L, -2, &len);
-      if (len >= plen && memcmp(key, partial, plen) == 0 && is_name(key, len)) {
+      if (len >= plen && memcmp(key, partial, plen) == 0 && is_name(key, len) &&
+          (strncmp(key, "__", 2) != 0 || strncmp(partial, "__", 2) == 0)) {
         lua_pushfstring(L, "%s%s", prefix, key);
         lua_pushboolean(L, 1);
         lua_rawset(L, set);
@@ -601,6 +607,161 @@ static char **complete(const char *text, int start, int end) {
 
 /*
 ** {==================================================================
+** Typed keys and pasted text
+** ===================================================================
+**
+** libedit reads keys through terminal_getc, so that a paste is pasted:
+** when the terminal brackets it (ESC[200~ ... ESC[201~, which it does
+** while mode 2004 is on; Debian's libedit has no support of its own),
+** its text comes back as if typed, except that a control character in
+** it (a Tab) comes after ^V, libedit's quoted insert, so that it is
+** inserted rather than completing or editing.  A newline in it ends a
+** line as Enter does, and the lines after it are read by the next
+** prompts, as if typed there.
+*/
+
+#define PASTE_START   "\033[200~"
+#define PASTE_END     "\033[201~"
+#define PASTE_LIMIT   (1 << 20)    /* bytes of one paste kept, at most */
+#define QUOTED_INSERT 0x16         /* ^V */
+#define ESCAPE_WAIT   50           /* ms for the rest of an escape sequence */
+
+static struct {
+  char *text;            /* the paste still to read, then bytes read ahead */
+  size_t size, at, end;
+  int quoted;            /* the control character at 'at' had its ^V */
+  int in_paste;          /* text[at..end) is pasted text */
+} input;
+
+/* One byte from the terminal, or -1 at the end or after a Ctrl-C. */
+static int read_byte(int wait_ms) {
+  unsigned char byte;
+  for (;;) {
+    if (wait_ms >= 0) {
+      struct pollfd fd = {STDIN_FILENO, POLLIN, 0};
+      int ready = poll(&fd, 1, wait_ms);
+      if (ready == 0) return -1;
+      if (ready < 0 && errno == EINTR && !prompt_interrupted) continue;
+      if (ready < 0) return -1;
+    }
+    ssize_t n = read(STDIN_FILENO, &byte, 1);
+    if (n == 1) return byte;
+    if (n < 0 && errno == EINTR && !prompt_interrupted) continue;
+    return -1;
+  }
+}
+
+static void keep_byte(int byte) {
+  if (input.end == input.size) {
+    size_t size = input.size ? 2 * input.size : 256;
+    char *text = size <= 2 * PASTE_LIMIT ? realloc(input.text, size) : NULL;
+    if (text == NULL) return;  /* too long: the rest is dropped */
+    input.text = text;
+    input.size = size;
+  }
+  input.text[input.end++] = (char)byte;
+}
+
+/* After an ESC: reads the paste when ESC[200~ starts one (true), else
+   keeps what came after the ESC to be read next. */
+static int read_paste(void) {
+  const char *mark = PASTE_START;
+  size_t matched = 1, mark_len = strlen(PASTE_START);
+  int byte = 0;
+  input.at = input.end = 0;
+  input.in_paste = 0;
+  while (matched < mark_len && (byte = read_byte(ESCAPE_WAIT)) == (unsigned char)mark[matched])
+    matched++;
+  if (matched < mark_len) {  /* not a paste: give back what was read */
+    for (size_t i = 1; i < matched; i++) keep_byte(mark[i]);
+    if (byte >= 0) keep_byte(byte);
+    return 0;
+  }
+  size_t end_len = strlen(PASTE_END);
+  while ((byte = read_byte(-1)) >= 0) {
+    if (byte == '\n' && input.end > 0 && input.text[input.end - 1] == '\r')
+      input.end--;  /* \r\n: one line end */
+    keep_byte(byte);
+    if (input.end >= end_len &&
+        memcmp(input.text + input.end - end_len, PASTE_END, end_len) == 0) {
+      input.end -= end_len;
+      break;
+    }
+  }
+  input.in_paste = 1;
+  input.quoted = 0;
+  return 1;
+}
+
+/* The next byte typed or pasted; -1 at the end or after a Ctrl-C. */
+static int next_byte(void) {
+  if (input.at < input.end) return (unsigned char)input.text[input.at++];
+  int byte = read_byte(-1);
+  if (byte == 0x1b && read_paste()) return -2;  /* a paste to read */
+  return byte;
+}
+
+/* rl_getc_function: the next character, a whole UTF-8 sequence as one. */
+static int terminal_getc(FILE *stream) {
+  (void)stream;
+  int byte;
+  for (;;) {
+    if (input.in_paste && input.at < input.end) {
+      unsigned char c = (unsigned char)input.text[input.at];
+      if (c < 0x20 && c != '\n' && c != '\r' && !input.quoted) {
+        input.quoted = 1;
+        return QUOTED_INSERT;
+      }
+      input.quoted = 0;
+    }
+    if (input.at == input.end) input.in_paste = 0;
+    byte = next_byte();
+    if (byte != -2) break;
+  }
+  if (byte < 0x80 || MB_CUR_MAX == 1) return byte;
+  mbstate_t state;
+  memset(&state, 0, sizeof state);
+  for (int n = 0; n < 4; n++) {
+    char c = (char)byte;
+    wchar_t wide;
+    size_t got = mbrtowc(&wide, &c, 1, &state);
+    if (got == 1 || got == 0) return (int)wide;
+    if (got != (size_t)-2) return 0xFFFD;   /* not a character */
+    if ((byte = next_byte()) < 0) return -1;
+  }
+  return 0xFFFD;
+}
+
+/* Drops what is left of a paste (a Ctrl-C at the prompt). */
+static void drop_input(void) {
+  input.at = input.end = 0;
+  input.in_paste = 0;
+}
+
+/* Whether standard output is a terminal that knows ANSI escapes: one
+   whose TERM is set and not dumb. */
+static int ansi_terminal(void) {
+  const char *term = getenv("TERM");
+  return isatty(STDOUT_FILENO) && term != NULL && term[0] != '\0' &&
+         strcmp(term, "dumb") != 0;
+}
+
+/* Mode 2004 (bracketed paste) is on while a line is read, on a terminal
+   that may know it. */
+static int bracketed_paste(void) {
+  return ansi_terminal();
+}
+
+static void set_paste_mode(int on) {
+  fputs(on ? "\033[?2004h" : "\033[?2004l", stdout);
+  fflush(stdout);
+}
+
+/* }================================================================== */
+
+
+/*
+** {==================================================================
 ** Reading lines
 ** ===================================================================
 */
@@ -631,6 +792,7 @@ static void start_editing(Repl *r) {
      LC_CTYPE, so that numbers keep their '.' */
   setlocale(LC_CTYPE, "");
   rl_readline_name = "ludus";  /* for "ludus:" lines in ~/.editrc */
+  rl_getc_function = terminal_getc;  /* before libedit starts */
   rl_attempted_completion_function = complete;
   rl_completion_append_character = '\0';
   /* libedit takes word breaks from here only; '.' and ':' are not among
@@ -674,8 +836,12 @@ static int read_line(Repl *r, int firstline) {
   size_t len = 0;
   prompt_interrupted = 0;
   if (r->terminal) {
+    int paste = bracketed_paste();
+    if (paste) set_paste_mode(1);
     line = readline(prompt);
+    if (paste) set_paste_mode(0);
     if (line != NULL) len = strlen(line);
+    if (prompt_interrupted) drop_input();
   }
   else {
     ssize_t n;
@@ -724,15 +890,23 @@ static int needs_more(lua_State *L, int status) {
   return len >= mark_len && memcmp(message + len - mark_len, mark, mark_len) == 0;
 }
 
-/* Compiles "return <code>;", so that an expression prints its values.
-   Pushes the function and returns 1, or pushes nothing and returns 0. */
-static int compile_expression(lua_State *L, const char *code) {
-  const char *wrapped = lua_pushfstring(L, "return %s;", code);
-  if (luaL_loadbuffer(L, wrapped, strlen(wrapped), "=stdin") == LUA_OK) {
-    lua_remove(L, -2);
-    return 1;
-  }
-  lua_pop(L, 2);
+/* Compiles "return <code>", so that an expression prints its values.
+   Pushes the function and returns LUA_OK, or pushes the error and returns
+   the status. */
+static int load_expression(lua_State *L, const char *code) {
+  const char *wrapped = lua_pushfstring(L, "return %s", code);
+  int status = luaL_loadbuffer(L, wrapped, strlen(wrapped), "=stdin");
+  lua_remove(L, -2);
+  return status;
+}
+
+/* load_expression, pushing nothing when it fails; *unfinished then says
+   whether the expression only lacks its end ("{1," or "1 +"). */
+static int compile_expression(lua_State *L, const char *code, int *unfinished) {
+  int status = load_expression(L, code);
+  if (status == LUA_OK) return 1;
+  *unfinished = needs_more(L, status);
+  lua_pop(L, 1);
   return 0;
 }
 
@@ -756,27 +930,30 @@ static void add_epilogue(lua_State *L, const char *code, size_t len) {
 
 /*
 ** Reads one statement, with as many lines as it needs, and compiles it.
+** The code so far is tried as an expression first, at every line, so
+** that a call written over two lines shows its values as one line does.
 ** Returns LUA_OK with only the function on the stack, set to run in the
 ** REPL's _ENV; a compile error with only its message; LINE_EOF at the end
 ** of input; LINE_DROPPED after a Ctrl-C while typing.
 */
 static int read_statement(Repl *r) {
   lua_State *L = r->L;
-  int got, status;
+  int got, status, unfinished = 0;
   lua_settop(L, 0);
   got = read_line(r, 1);
   if (got != READ_LINE) return got == READ_EOF ? LINE_EOF : LINE_DROPPED;
-  if (compile_expression(L, lua_tostring(L, 1))) {
-    save_line(r, lua_tostring(L, 1));
-    lua_remove(L, 1);
-    set_env(L);
-    return LUA_OK;
-  }
   for (;;) {  /* the code so far is at 1 */
     size_t len;
     const char *code = lua_tolstring(L, 1, &len);
+    /* an expression, over as many lines as it took, shows its values */
+    if (compile_expression(L, code, &unfinished)) {
+      save_line(r, code);
+      lua_remove(L, 1);
+      set_env(L);
+      return LUA_OK;
+    }
     status = luaL_loadbuffer(L, code, len, "=stdin");
-    if (!needs_more(L, status)) break;
+    if (status == LUA_OK || !(needs_more(L, status) || unfinished)) break;
     lua_pop(L, 1);  /* the <eof> message */
     got = read_line(r, 0);
     if (got == READ_INTERRUPTED) {
@@ -784,7 +961,8 @@ static int read_statement(Repl *r) {
       return LINE_DROPPED;
     }
     if (got == READ_EOF) {  /* the statement stays unfinished: say why */
-      status = luaL_loadbuffer(L, code, len, "=stdin");
+      status = unfinished ? load_expression(L, code)
+                          : luaL_loadbuffer(L, code, len, "=stdin");
       break;
     }
     lua_pushliteral(L, "\n");  /* code, line -> code "\n" line */
@@ -811,18 +989,43 @@ static int read_statement(Repl *r) {
 ** ===================================================================
 */
 
-/* Writes its arguments through ludus.pretty, separated by tabs. */
+/* Whether results show in colour: on a terminal that knows ANSI escapes,
+   unless NO_COLOR is set to something (https://no-color.org). */
+static int use_color(void) {
+  const char *no_color = getenv("NO_COLOR");
+  return ansi_terminal() && (no_color == NULL || no_color[0] == '\0');
+}
+
+/* What the printer writes for a value that is not a table: a game in
+   colour, its last move marked; anything else as tostring does. */
+static int show_in_color(lua_State *L) {
+  luaL_checkany(L, 1);
+  if (!lgame_push_drawing(L, 1, 1)) luaL_tolstring(L, 1, NULL);
+  return 1;
+}
+
+/* Writes its arguments through ludus.pretty, separated by tabs, and
+   keeps the first in `_` (a saved local `_`, else the global).  A game
+   shows in colour when use_color says so; tostring and print stay plain. */
 static int print_values(lua_State *L) {
   int n = lua_gettop(L);
   int i;
   luaL_checkstack(L, 2 * n + LUA_MINSTACK, "too many results to print");
   get_state(L, "pretty");  /* at n + 1 */
+  if (use_color()) {       /* its options, at n + 2 */
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, show_in_color);
+    lua_setfield(L, -2, "tostring");
+  }
+  else
+    lua_pushnil(L);
   for (i = 1; i <= n; i++) {
     if (i > 1) lua_pushliteral(L, "\t");
     if (lua_isfunction(L, n + 1)) {
       lua_pushvalue(L, n + 1);
       lua_pushvalue(L, i);
-      lua_call(L, 1, 1);
+      lua_pushvalue(L, n + 2);
+      lua_call(L, 2, 1);
       if (lua_type(L, -1) != LUA_TSTRING) {
         luaL_tolstring(L, -1, NULL);
         lua_remove(L, -2);
@@ -834,6 +1037,9 @@ static int print_values(lua_State *L) {
   lua_concat(L, 2 * n - 1);
   lua_writestring(lua_tostring(L, -1), lua_rawlen(L, -1));
   lua_writeline();
+  get_state(L, "env");
+  lua_pushvalue(L, 1);
+  lua_setfield(L, -2, "_");
   return 0;
 }
 
@@ -854,46 +1060,12 @@ static int run(lua_State *L) {
   return protected_call(L, 1, LUA_MULTRET, stack_depth(L));
 }
 
-static void set_global(lua_State *L, const char *name) {
-  if (lua_getglobal(L, name) == LUA_TNIL) {  /* leave the user's alone */
-    lua_pushvalue(L, -2);
-    lua_setglobal(L, name);
-  }
-  lua_pop(L, 2);
-}
-
-/* The REPL's conveniences: `ludus`, each game module by its name and
-   `help` as globals, and ludus.pretty for the results. */
-static int make_globals(lua_State *L) {
-  lua_Integer i, n;
-  luaL_requiref(L, "ludus", luaopen_ludus, 0);  /* at 1 */
-  lua_pushvalue(L, 1);
-  set_global(L, "ludus");
-  lua_getfield(L, 1, "games");
-  n = luaL_len(L, -1);
-  for (i = 1; i <= n; i++) {
-    const char *name;
-    lua_geti(L, -1, i);
-    name = lua_tostring(L, -1);
-    if (name != NULL) {
-      lua_getfield(L, 1, name);
-      set_global(L, name);
-    }
-    lua_pop(L, 1);  /* the name */
-  }
-  lua_getfield(L, 1, "help");
-  set_global(L, "help");
-  lua_getfield(L, 1, "ai");
-  set_global(L, "ai");
-  lua_getfield(L, 1, "match");
-  set_global(L, "match");
-  lua_getfield(L, 1, "sudoku");
-  set_global(L, "sudoku");
-  lua_getfield(L, 1, "mahjong");
-  set_global(L, "mahjong");
+/* ludus.pretty, for the results (main.c has made the globals). */
+static int load_printer(lua_State *L) {
   lua_getfield(L, LUA_REGISTRYINDEX, REPL_STATE);
-  lua_getfield(L, 1, "pretty");
-  lua_setfield(L, -2, "pretty");
+  luaL_requiref(L, "ludus", luaopen_ludus, 0);
+  lua_getfield(L, -1, "pretty");
+  lua_setfield(L, -3, "pretty");
   return 0;
 }
 
@@ -907,7 +1079,7 @@ void repl_run(lua_State *L) {
   r.size = 0;
   globalL = L;  /* for the completion callback */
   create_state(L);
-  lua_pushcfunction(L, make_globals);
+  lua_pushcfunction(L, load_printer);
   report(L, protected_call(L, 0, 0, stack_depth(L)));
   if (r.terminal) {
     lua_writestring(BANNER, strlen(BANNER));

@@ -10,6 +10,7 @@
 #ifndef GAME_H
 #define GAME_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -47,6 +48,33 @@ typedef enum game_error {
 #define GAME_SCORE_WIN      1000000
 #define GAME_SCORE_EVAL_MAX  900000
 
+/* How a position is drawn.  No style (NULL) is the plain text tostring
+   gives; color is for a terminal: ANSI colours where they help (the
+   pieces of each side), and the last move marked, the same picture
+   otherwise (without the escapes it is the plain text). */
+typedef struct game_style {
+  bool color;
+  game_move last;                /* the last move played, or GAME_NO_MOVE */
+} game_style;
+
+/* The escapes the renderers use. */
+#define GAME_ANSI_RESET "\033[0m"
+#define GAME_ANSI_MARK  "\033[7m"     /* reverse video: the last move */
+#define GAME_ANSI_DIM   "\033[2m"     /* the empty board */
+#define GAME_ANSI_RED   "\033[1;31m"
+#define GAME_ANSI_BOLD  "\033[1m"
+#define GAME_ANSI_BLUE  "\033[34m"
+
+/* Whether style asks for colour. */
+static inline bool game_color(const game_style *style) {
+  return style != NULL && style->color;
+}
+
+/* Whether style marks move as the last one played. */
+static inline bool game_marks(const game_style *style, game_move move) {
+  return game_color(style) && style->last != GAME_NO_MOVE && style->last == move;
+}
+
 typedef struct game_class {
   const char *name;              /* "tictactoe": module name, messages */
   const char *side[2];           /* "x", "o": side 0 moves first */
@@ -71,8 +99,10 @@ typedef struct game_class {
   /* Writes the move's text, as snprintf does: returns its length. */
   size_t (*format_move)(const void *state, game_move move,
                         char *buf, size_t size);
-  /* Draws the position for a person, as snprintf does; NULL: none. */
-  size_t (*render)(const void *state, char *buf, size_t size);
+  /* Draws the position for a person, as snprintf does, in style (NULL:
+     plain text); NULL: none. */
+  size_t (*render)(const void *state, const game_style *style, char *buf,
+                   size_t size);
 
   /* The board, for code that looks at what stands where; NULL in a game
      whose squares are not named (the binding then does its own).

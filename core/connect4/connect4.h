@@ -108,8 +108,9 @@ c4_error c4_from_cells(c4_board *board, int width, int height,
 void c4_row_text(const c4_board *board, int row, char *out);
 
 /* The board drawn with emoji, column numbers under it, and whose turn or
-   the result; as snprintf. */
-size_t c4_render(const c4_board *board, char *buf, size_t size);
+   the result; in style (NULL: plain text; game.h), as snprintf. */
+size_t c4_render(const c4_board *board, const game_style *style, char *buf,
+                 size_t size);
 
 extern const game_class c4_class;
 

@@ -87,26 +87,37 @@ void c4_row_text(const c4_board *board, int row, char *out) {
 **   1  2  3  4  5  6  7
 ** red to move
 */
-size_t c4_render(const c4_board *board, char *buf, size_t size) {
-  char text[1024];
-  size_t n = 0;
+size_t c4_render(const c4_board *board, const game_style *style, char *buf,
+                 size_t size) {
+  if (size > 0) buf[0] = '\0';
+  /* in colour: the frame blue, the chip the last move dropped marked */
+  const char *bar = game_color(style) ? GAME_ANSI_BLUE "|" GAME_ANSI_RESET : "|";
+  int last_column = -1, last_row = -1;
+  if (game_color(style) && style->last < (game_move)board->width) {
+    last_column = (int)style->last;
+    for (int row = board->height - 1; row >= 0 && last_row < 0; row--)
+      if (c4_cell(board, last_column, row) >= 0) last_row = row;
+  }
+  size_t used = 0;
   for (int row = board->height - 1; row >= 0; row--) {
     for (int column = 0; column < board->width; column++) {
       int cell = c4_cell(board, column, row);
-      n += (size_t)snprintf(text + n, sizeof text - n, "|%s",
-                            cell == C4_YELLOW ? YELLOW_CIRCLE
-                            : cell == C4_RED ? RED_CIRCLE : "  ");
+      bool mark = column == last_column && row == last_row;
+      used = game_append(buf, size, used, "%s%s%s%s", bar,
+                         mark ? GAME_ANSI_MARK : "",
+                         cell == C4_YELLOW ? YELLOW_CIRCLE
+                         : cell == C4_RED ? RED_CIRCLE : "  ",
+                         mark ? GAME_ANSI_RESET : "");
     }
-    n += (size_t)snprintf(text + n, sizeof text - n, "|\n");
+    used = game_append(buf, size, used, "%s\n", bar);
   }
   for (int column = 0; column < board->width; column++)
-    n += (size_t)snprintf(text + n, sizeof text - n, "  %d", column + 1);
+    used = game_append(buf, size, used, "  %d", column + 1);
   static const char *const ending[] = {NULL, "yellow won", "red won", "draw"};
   game_status status = c4_status(board);
-  snprintf(text + n, sizeof text - n, "\n%s",
-           status != GAME_ONGOING ? ending[status]
-           : board->turn == C4_YELLOW ? "yellow to move" : "red to move");
-  return (size_t)snprintf(buf, size, "%s", text);
+  return game_append(buf, size, used, "\n%s",
+                     status != GAME_ONGOING ? ending[status]
+                     : board->turn == C4_YELLOW ? "yellow to move" : "red to move");
 }
 
 /* ---- the protocol: a move is a 0-based column, written 1-based ---- */
@@ -165,8 +176,9 @@ static size_t class_format_move(const void *state, game_move move, char *buf,
   return (size_t)snprintf(buf, size, "%d", (int)move + 1);
 }
 
-static size_t class_render(const void *state, char *buf, size_t size) {
-  return c4_render(state, buf, size);
+static size_t class_render(const void *state, const game_style *style,
+                           char *buf, size_t size) {
+  return c4_render(state, style, buf, size);
 }
 
 static int class_eval(const void *state) { return c4_eval(state); }

@@ -189,14 +189,16 @@ static size_t class_format_move(const void *state, game_move move, char *buf,
   return game_append(buf, size, 0, "%s", name);
 }
 
-static size_t class_render(const void *state, char *buf, size_t size) {
+static size_t class_render(const void *state, const game_style *style,
+                           char *buf, size_t size) {
   static const char *const marks[2] = {"x", "o"};
-  return mnk_render(state, marks, mnk_class.side, buf, size);
+  return mnk_render(state, marks, mnk_class.side, style, buf, size);
 }
 
-static size_t gomoku_render(const void *state, char *buf, size_t size) {
+static size_t gomoku_render(const void *state, const game_style *style,
+                            char *buf, size_t size) {
   static const char *const marks[2] = {"\u25cf", "\u25cb"};
-  return mnk_render(state, marks, gomoku_class.side, buf, size);
+  return mnk_render(state, marks, gomoku_class.side, style, buf, size);
 }
 
 static int class_squares(const void *state) {

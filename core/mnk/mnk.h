@@ -57,9 +57,10 @@ void mnk_cell_name(const mnk_board *board, int cell, char name[8]);
 
 /* Draws the board as snprintf does: rows from the top with their numbers,
    marks[side] for stones, column letters below, then whose turn or the
-   result, naming sides[side]. */
+   result, naming sides[side]; in style (NULL: plain text; game.h). */
 size_t mnk_render(const mnk_board *board, const char *const marks[2],
-                  const char *const sides[2], char *buf, size_t size);
+                  const char *const sides[2], const game_style *style,
+                  char *buf, size_t size);
 
 /* Tic-tac-toe style sides x and o, and gomoku's black and white: the same
    rules under two names. */

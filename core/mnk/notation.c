@@ -28,15 +28,20 @@ void mnk_cell_name(const mnk_board *board, int cell, char name[8]) {
 }
 
 size_t mnk_render(const mnk_board *board, const char *const marks[2],
-                  const char *const sides[2], char *buf, size_t size) {
+                  const char *const sides[2], const game_style *style,
+                  char *buf, size_t size) {
   if (size > 0) buf[0] = '\0';
   size_t used = 0;
   int width = board->n >= 10 ? 2 : 1;
   for (int row = board->n - 1; row >= 0; row--) {
     used = game_append(buf, size, used, "%*d", width, row + 1);
     for (int column = 0; column < board->m; column++) {
-      int side = mnk_cell(board, row * board->m + column);
-      used = game_append(buf, size, used, " %s", side < 0 ? "." : marks[side]);
+      int cell = row * board->m + column;
+      int side = mnk_cell(board, cell);
+      used = game_append(buf, size, used,
+                         game_marks(style, (game_move)cell)
+                           ? " " GAME_ANSI_MARK "%s" GAME_ANSI_RESET : " %s",
+                         side < 0 ? "." : marks[side]);
     }
     used = game_append(buf, size, used, "\n");
   }

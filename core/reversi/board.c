@@ -252,8 +252,9 @@ static size_t class_format_move(const void *state, game_move move, char *buf,
   return game_append(buf, size, 0, "%s", name);
 }
 
-static size_t class_render(const void *state, char *buf, size_t size) {
-  return reversi_render(state, buf, size);
+static size_t class_render(const void *state, const game_style *style,
+                           char *buf, size_t size) {
+  return reversi_render(state, style, buf, size);
 }
 
 /* Squares are the 64 bits, a1 first; a small board's outside ones are

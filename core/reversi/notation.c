@@ -153,7 +153,8 @@ size_t reversi_format_board(const reversi_board *board, char *buf,
 
 /* ---- the picture ---- */
 
-size_t reversi_render(const reversi_board *board, char *buf, size_t size) {
+size_t reversi_render(const reversi_board *board, const game_style *style,
+                      char *buf, size_t size) {
   if (size > 0) buf[0] = '\0';
   int first = offset(board);
   bool over = reversi_is_over(board);
@@ -168,7 +169,9 @@ size_t reversi_render(const reversi_board *board, char *buf, size_t size) {
       const char *mark = reversi_discs(board, REVERSI_BLACK) >> square & 1 ? "\u25cf"
                          : reversi_discs(board, REVERSI_WHITE) >> square & 1 ? "\u25cb"
                          : legal >> square & 1 ? "\u00b7" : ".";
-      used = game_append(buf, size, used, " %s", mark);
+      used = game_append(buf, size, used,
+                         game_marks(style, (game_move)square)
+                           ? " " GAME_ANSI_MARK "%s" GAME_ANSI_RESET : " %s", mark);
     }
   }
   int black = reversi_count(board, REVERSI_BLACK);

@@ -275,8 +275,9 @@ size_t reversi_format_board(const reversi_board *board, char *buf,
 
 /* The board for a person: column letters, row numbers, discs as ● and
    ○, the legal moves marked, then the disc counts and whose turn it is
-   or the result. */
-size_t reversi_render(const reversi_board *board, char *buf, size_t size);
+   or the result; in style (NULL: plain text; game.h). */
+size_t reversi_render(const reversi_board *board, const game_style *style,
+                      char *buf, size_t size);
 
 extern const game_class reversi_class;
 

@@ -133,8 +133,9 @@ static size_t class_format_move(const void *state, game_move move,
   return 2;
 }
 
-static size_t class_render(const void *state, char *buf, size_t size) {
-  return ttt_render(state, buf, size);
+static size_t class_render(const void *state, const game_style *style,
+                           char *buf, size_t size) {
+  return ttt_render(state, style, buf, size);
 }
 
 static int class_squares(const void *state) {

@@ -27,22 +27,24 @@ void ttt_square_name(int square, char name[3]) {
 ** 1 x . .
 ** o to move
 */
-size_t ttt_render(const ttt_board *board, char *buf, size_t size) {
+size_t ttt_render(const ttt_board *board, const game_style *style, char *buf,
+                  size_t size) {
   static const char *const ending[] = {NULL, "x won", "o won", "draw"};
-  char rows[3][8];
-  for (int row = 0; row < 3; row++) {
-    char *line = rows[2 - row];          /* row 3 is drawn first */
-    line[0] = (char)('1' + row);
+  if (size > 0) buf[0] = '\0';
+  size_t used = game_append(buf, size, 0, "  a b c");
+  for (int row = 2; row >= 0; row--) {
+    used = game_append(buf, size, used, "\n%d", row + 1);
     for (int column = 0; column < 3; column++) {
-      unsigned bit = 1u << (3 * row + column);
-      line[1 + 2 * column] = ' ';
-      line[2 + 2 * column] = board->x & bit ? 'x' : board->o & bit ? 'o' : '.';
+      int square = 3 * row + column;
+      unsigned bit = 1u << square;
+      char c = board->x & bit ? 'x' : board->o & bit ? 'o' : '.';
+      used = game_append(buf, size, used,
+                         game_marks(style, (game_move)square)
+                           ? " " GAME_ANSI_MARK "%c" GAME_ANSI_RESET : " %c", c);
     }
-    line[7] = '\0';
   }
   game_status status = ttt_status(board);
-  const char *last = status != GAME_ONGOING ? ending[status]
-                     : ttt_turn(board) == TTT_X ? "x to move" : "o to move";
-  return (size_t)snprintf(buf, size, "  a b c\n%s\n%s\n%s\n%s",
-                          rows[0], rows[1], rows[2], last);
+  return game_append(buf, size, used, "\n%s",
+                     status != GAME_ONGOING ? ending[status]
+                     : ttt_turn(board) == TTT_X ? "x to move" : "o to move");
 }

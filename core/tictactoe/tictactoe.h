@@ -39,7 +39,10 @@ int ttt_eval(const ttt_board *board);
 int ttt_parse_square(const char *text);
 /* Writes the two-letter name and a terminating zero. */
 void ttt_square_name(int square, char name[3]);
-size_t ttt_render(const ttt_board *board, char *buf, size_t size);
+/* The board for a person, in style (NULL: plain text; game.h), as
+   snprintf does. */
+size_t ttt_render(const ttt_board *board, const game_style *style, char *buf,
+                  size_t size);
 
 extern const game_class ttt_class;
 

@@ -56,8 +56,9 @@ static size_t class_format_move(const void *state, game_move move, char *buf,
   return xq_format_move(state, (xq_move)move, XQ_ICCS, buf, size);
 }
 
-static size_t class_render(const void *state, char *buf, size_t size) {
-  return xq_render(state, false, buf, size);
+static size_t class_render(const void *state, const game_style *style,
+                           char *buf, size_t size) {
+  return xq_render(state, false, style, buf, size);
 }
 
 const game_class xq_class = {

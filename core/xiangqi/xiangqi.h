@@ -210,8 +210,10 @@ game_error xq_parse_move(const xq_position *pos, const char *text,
 /* ---- render.c ---- */
 
 /* The board drawn with Chinese pieces, the river and file labels (or in
-   plain letters when ascii), then whose turn it is; as snprintf. */
-size_t xq_render(const xq_position *pos, bool ascii, char *buf, size_t size);
+   plain letters when ascii), then whose turn it is; in style (NULL: plain
+   text; game.h), as snprintf. */
+size_t xq_render(const xq_position *pos, bool ascii, const game_style *style,
+                 char *buf, size_t size);
 
 /* ---- eval.c ---- */
 

@@ -3,7 +3,11 @@
 -- methods of its objects (called with a colon).  tests/lua/module_spec.lua
 -- checks that every function and method has its line here; the guides in
 -- docs/ show help(module), which the docs examples check against these
--- lines, so a change here shows which guide to update.
+-- lines, so a change here shows which guide to update.  The entries
+-- ludus and help describe the module table and help itself, for
+-- help(ludus.isatty) and help("word"); help() does not list them.
+-- doc.protocol(sides, example) gives the protocol's method lines, for
+-- games written in Lua.
 
 -- The protocol every two-player game answers (docs/c-library.md), worded once.
 local function protocol(sides, example)
@@ -136,7 +140,7 @@ xiangqi_methods.search = "g:search{depth=, time=, nodes=, stop_on_input=} -> "
   .. "{move, score, mate, pv, depth, nodes, nps, seconds, stopped}: the engine's "
   .. "PVS (1 s unless told); stop_on_input: a line on stdin stops it"
 
-return {
+local modules = {
   tictactoe = {
     summary = "3x3 tic-tac-toe: x moves first, squares a1..c3 (column, row)",
     functions = {
@@ -233,7 +237,8 @@ return {
       .. "copy: require 'ludus.variants.mnk', 'ludus.players.minimax'",
     functions = {
       define = "game.define{name=, sides=, new=, turn=, moves=, play= or push=/pop=, "
-        .. "is_over=, result=, [hash=, eval=, copy=, tostring=]} -> a game module",
+        .. "is_over=, result=, [hash=, eval=, copy=, tostring=, doc=]} -> a game "
+        .. "module; doc is the line help(G) shows",
     },
   },
   sudoku = {
@@ -297,3 +302,24 @@ return {
     },
   },
 }
+
+modules.ludus = {
+  summary = "the module table: every module as a field, and version, games, isatty",
+  functions = {
+    isatty = 'ludus.isatty(["stdin" | "stdout" | "stderr"]) -> whether it is a '
+      .. "terminal (stdout unless told)",
+    pretty = "ludus.pretty(v) -> v as a person would write it: what the REPL prints",
+    interrupted = "ludus.interrupted() -> whether Ctrl-C stopped a job since the "
+      .. "prompt (taking the interrupt over): a Lua loop of jobs stops on it",
+  },
+}
+
+modules.help = {
+  summary = "help() lists the modules; help(x) the functions and methods of x; "
+    .. 'help("word") every line that mentions the word',
+  functions = {
+    text = "help.text(x) -> what help(x) writes, as a string",
+  },
+}
+
+return setmetatable(modules, {__index = {protocol = protocol}})

@@ -16,6 +16,7 @@
 --   is_over(s)           -> true once the game has ended
 --   result(s)            -> {winner = side} or {} for a draw, when over
 --   hash(s), eval(s), copy(s), tostring(s)   optional
+--   doc                  optional: a line that help(G) and help(g) show
 
 local game = {}
 
@@ -64,6 +65,9 @@ local function check_spec(spec)
       error(prefix .. "spec." .. key .. " must be a function when given (got "
         .. type(spec[key]) .. ")", 3)
     end
+  end
+  if spec.doc ~= nil and type(spec.doc) ~= "string" then
+    error(prefix .. "spec.doc must be a string when given (got " .. type(spec.doc) .. ")", 3)
   end
   if (spec.push == nil) ~= (spec.pop == nil) then
     error(prefix .. "spec.push and spec.pop come together (one is missing)", 3)
@@ -165,11 +169,14 @@ function game.define(spec)
 
   -- The metatable holds the metamethods and what lgame.c reads; it is
   -- hidden behind its name, so no Lua code can reach or change it.  The
-  -- methods are its __index.  Objects are told apart by a weak set, not
-  -- by getmetatable, which any table can fake.
+  -- methods are its __index, strict as those of the built-in games: a
+  -- misspelt method raises and names the nearest one, the object's own
+  -- fields read as nil when unset.  Objects are told apart by a weak set,
+  -- not by getmetatable, which any table can fake.
   local Game = {__name = "ludus." .. name}
   Game.__metatable = Game.__name
-  local Methods = {}
+  local Methods = require("ludus.strict")({}, name,
+                                          "raw options moves_played pushed undo frozen")
   Game.__index = Methods
   local objects = setmetatable({}, {__mode = "k"})
   local M = {name = name, sides = {sides[1], sides[2]}, spec = spec}
@@ -403,10 +410,16 @@ function game.define(spec)
   end
 
   -- load(record [, options]): the game after the moves of record, or
-  -- nil and what was wrong.
+  -- nil and what was wrong.  A record of ludus.match ({record =,
+  -- options =}) loads as its record with its options.
   function M.load(text, options)
+    if type(text) == "table" then        -- a record of ludus.match
+      if options == nil then options = text.options end
+      text = text.record
+    end
     if type(text) ~= "string" then
-      error(name .. ".load: record must be a string (got " .. type(text) .. ")", 2)
+      error(name .. ".load: record must be a string or a match record (got "
+        .. type(text) .. ")", 2)
     end
     local g = M.new(options)
     local ply = 0

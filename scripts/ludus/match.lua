@@ -30,10 +30,11 @@
 -- b = {...}, elo =, elo_low =, elo_high =, records = {...}}, one record
 -- per game: {record =, first = "a" or "b", winner = "a", "b" or nil,
 -- result = g:result() (nil when truncated), plies =, truncated =,
--- opening = the opening's record or nil}.  A record is the whole game,
--- opening included, as G.load(record, options) reads it back.  Ctrl-C
--- stops the match: the result holds the games finished, and stopped =
--- "interrupted".
+-- opening = the opening's record or nil, options = the options}.  A
+-- record is the whole game, opening included; G.load takes it as it is
+-- (G.load(r.records[1])), or its string with the options
+-- (G.load(r.records[1].record, options)).  Ctrl-C stops the match: the
+-- result holds the games finished, and stopped = "interrupted".
 
 local DEFAULTS = {games = 2, swap = true, seed = 1, max_plies = 10000,
                   progress = true}
@@ -320,8 +321,9 @@ local function play_game(G, opts, first_side, number, opening, first, second)
   if result and result.winner ~= nil then
     winner = result.winner == first_side and first.letter or second.letter
   end
-  return {record = game:save(), first = first.letter, winner = winner,
-          result = result, plies = plies, truncated = truncated, opening = opening}
+  return {record = game:save(), options = opts.options, first = first.letter,
+          winner = winner, result = result, plies = plies, truncated = truncated,
+          opening = opening}
 end
 
 ------------------------------------------------------------ the result

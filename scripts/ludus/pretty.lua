@@ -4,6 +4,9 @@
 --   local pretty = require "ludus.pretty"
 --   print(pretty({winner = "x", draw = false}))  --> {draw = false, winner = "x"}
 --
+-- pretty(v, {tostring = f}) writes what is not a table with f instead of
+-- tostring (the REPL draws boards in colour so).
+--
 -- A string comes back as itself; anything with a __tostring metamethod (a
 -- game object draws its board) through it; a table as a Lua constructor:
 -- the list part first, then the other keys sorted, identifiers bare,
@@ -75,13 +78,13 @@ local function list_length(t)
 end
 
 -- 'indent' is the indentation of the line where v starts; 'open' holds the
--- tables being written, to spot cycles.
-local function render(v, indent, depth, open)
+-- tables being written, to spot cycles; 'show' writes the rest.
+local function render(v, indent, depth, open, show)
   if type(v) == "string" then
     return quote(v)
   elseif type(v) ~= "table" or has_tostring(v) then
     -- A multi-line text (a board) keeps its shape inside an indented table.
-    return (tostring(v):gsub("\n", "\n" .. indent))
+    return (tostring(show(v)):gsub("\n", "\n" .. indent))
   elseif open[v] then
     return "<cycle>"
   elseif next(v) == nil then
@@ -94,7 +97,7 @@ local function render(v, indent, depth, open)
   local items = {}
   local n = list_length(v)
   for i = 1, n do
-    items[#items + 1] = render(rawget(v, i), inner, depth + 1, open)
+    items[#items + 1] = render(rawget(v, i), inner, depth + 1, open, show)
   end
   local keys = {}
   for k in next, v do
@@ -105,7 +108,7 @@ local function render(v, indent, depth, open)
   table.sort(keys, key_less)
   for _, k in ipairs(keys) do
     items[#items + 1] = key_text(k) .. " = " ..
-                        render(rawget(v, k), inner, depth + 1, open)
+                        render(rawget(v, k), inner, depth + 1, open, show)
   end
   open[v] = nil
   local line = "{" .. table.concat(items, ", ") .. "}"
@@ -116,7 +119,8 @@ local function render(v, indent, depth, open)
          indent .. "}"
 end
 
-return function(v)
+return function(v, options)
   if type(v) == "string" then return v end
-  return render(v, "", 0, {})
+  local show = type(options) == "table" and options.tostring or tostring
+  return render(v, "", 0, {}, show)
 end

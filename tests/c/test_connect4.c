@@ -233,10 +233,17 @@ static void test_render(void **unused) {
   c4_parse_error err;
   assert_int_equal(c4_load(&board, "12", moves, &err), 2);
   char text[512];
-  c4_render(&board, text, sizeof text);
+  c4_render(&board, NULL, text, sizeof text);
   assert_string_equal(text,
     "|  |  |  |  |\n|  |  |  |  |\n|  |  |  |  |\n"
     "|\xf0\x9f\x9f\xa1|\xf0\x9f\x94\xb4|  |  |\n  1  2  3  4\nyellow to move");
+  /* in colour: a blue frame, the last chip (column 2) marked */
+  game_style style = {true, 1};
+  size_t n = c4_render(&board, &style, text, sizeof text);
+  assert_int_equal(n, strlen(text));
+  assert_non_null(strstr(text, "\033[34m|\033[0m\xf0\x9f\x9f\xa1\033[34m|\033[0m"
+                               "\033[7m\xf0\x9f\x94\xb4\033[0m\033[34m|\033[0m  "));
+  assert_non_null(strstr(text, "\n  1  2  3  4\nyellow to move"));
 }
 
 int main(void) {

@@ -243,8 +243,12 @@ static void test_render(void **unused) {
   play(&b, "b2 a1");
   char text[256];
   static const char *const marks[2] = {"x", "o"};
-  mnk_render(&b, marks, mnk_class.side, text, sizeof text);
+  mnk_render(&b, marks, mnk_class.side, NULL, text, sizeof text);
   assert_string_equal(text, "3 . . . .\n2 . x . .\n1 o . . .\n  a b c d\nx to move");
+  game_style style = {true, (game_move)mnk_parse_cell(&b, "a1")};
+  mnk_render(&b, marks, mnk_class.side, &style, text, sizeof text);
+  assert_string_equal(text,
+    "3 . . . .\n2 . x . .\n1 \033[7mo\033[0m . . .\n  a b c d\nx to move");
 }
 
 int main(void) {

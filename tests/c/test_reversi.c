@@ -60,6 +60,27 @@ static void test_seed_start(void **unused) {
   assert_string_equal(name, "d4");
 }
 
+/* The picture, plain and for a terminal (the last move marked). */
+static void test_render(void **unused) {
+  (void)unused;
+  reversi_board b;
+  reversi_init(&b, 4);
+  int a2 = square(&b, "a2");
+  reversi_make(&b, a2);
+  char text[512];
+  size_t n = reversi_render(&b, NULL, text, sizeof text);
+  assert_int_equal(n, strlen(text));
+  assert_string_equal(text, "  a b c d\n1 \u00b7 . \u00b7 .\n2 \u25cf \u25cf \u25cf .\n"
+                            "3 \u00b7 \u25cf \u25cb .\n4 . . . .\n\u25cf 4 \u25cb 1, white to move");
+  game_style style = {true, (game_move)a2};
+  n = reversi_render(&b, &style, text, sizeof text);
+  assert_int_equal(n, strlen(text));
+  assert_non_null(strstr(text, "\n2 \033[7m\u25cf\033[0m \u25cf \u25cf .\n"));
+  style.last = REVERSI_PASS;                /* a pass marks nothing */
+  reversi_render(&b, &style, text, sizeof text);
+  assert_null(strstr(text, "\033[7m"));
+}
+
 static void count_played(int square, void *context) {
   (void)square;
   (*(int *)context)++;
@@ -239,6 +260,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_perft),
     cmocka_unit_test(test_seed_start),
+    cmocka_unit_test(test_render),
     cmocka_unit_test(test_random_games),
     cmocka_unit_test(test_flips_by_walking),
     cmocka_unit_test(test_bad_records),

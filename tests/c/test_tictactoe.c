@@ -107,12 +107,20 @@ static void test_render(void **unused) {
   (void)unused;
   ttt_board board = board_of("..o/.x./x..");
   char text[128];
-  size_t n = ttt_render(&board, text, sizeof text);
+  size_t n = ttt_render(&board, NULL, text, sizeof text);
   assert_string_equal(text, "  a b c\n3 . . o\n2 . x .\n1 x . .\no to move");
   assert_int_equal(n, strlen(text));
   char small[8];                 /* snprintf rules: cut, still terminated */
-  assert_int_equal(ttt_render(&board, small, sizeof small), n);
+  assert_int_equal(ttt_render(&board, NULL, small, sizeof small), n);
   assert_int_equal(strlen(small), sizeof small - 1);
+  /* in colour the last move (b2) is marked, the rest as in plain text */
+  game_style style = {true, (game_move)ttt_parse_square("b2")};
+  n = ttt_render(&board, &style, text, sizeof text);
+  assert_int_equal(n, strlen(text));
+  assert_string_equal(text, "  a b c\n3 . . o\n2 . \033[7mx\033[0m .\n1 x . .\no to move");
+  style.color = false;
+  ttt_render(&board, &style, text, sizeof text);
+  assert_string_equal(text, "  a b c\n3 . . o\n2 . x .\n1 x . .\no to move");
 }
 
 static void test_parse_move_errors(void **unused) {

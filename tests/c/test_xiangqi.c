@@ -616,23 +616,50 @@ static void test_render(void **unused) {
   xq_position pos;
   xq_init(&pos);
   char text[2048];
-  size_t n = xq_render(&pos, false, text, sizeof text);
+  size_t n = xq_render(&pos, false, NULL, text, sizeof text);
   assert_int_equal(n, strlen(text));
   assert_non_null(strstr(text, "9 车 马 象 士 将 士 象 马 车\n"));
-  assert_non_null(strstr(text, "  ～ 楚 河 ～ ～ ～ 汉 界 ～\n"));
+  /* the river with its end marks, as the seed draws it */
+  assert_non_null(strstr(text, "\n┠ ～ 楚 河 ～ ～ ～ 汉 界 ～ ┨\n"));
   assert_non_null(strstr(text, "0 俥 傌 相 仕 帅 仕 相 傌 俥\n"));
   assert_non_null(strstr(text, "  九 八 七 六 五 四 三 二 一\n"));
-  assert_non_null(strstr(text, "8 ➕ ➕"));
+  /* the two cannons differ; an empty point is the full-width plus */
+  assert_non_null(strstr(text, "7 ＋ 砲 ＋ ＋ ＋ ＋ ＋ 砲 ＋\n"));
+  assert_non_null(strstr(text, "2 ＋ 炮 ＋ ＋ ＋ ＋ ＋ 炮 ＋\n"));
+  assert_null(strstr(text, "➕"));
   assert_non_null(strstr(text, "red to move"));
-  n = xq_render(&pos, true, text, sizeof text);
+  n = xq_render(&pos, true, NULL, text, sizeof text);
   assert_non_null(strstr(text, "9 r n b a k a b n r\n"));
   assert_non_null(strstr(text, "0 R N B A K A B N R\n"));
   /* a short buffer still counts the whole */
   char small[8];
-  assert_int_equal(xq_render(&pos, true, small, sizeof small), n);
+  assert_int_equal(xq_render(&pos, true, NULL, small, sizeof small), n);
   pos = load("3k5/4P4/9/9/9/9/9/9/9/4K4 b");
-  xq_render(&pos, true, text, sizeof text);
+  xq_render(&pos, true, NULL, text, sizeof text);
   assert_non_null(strstr(text, "red won (no legal move)"));
+}
+
+static void test_render_in_colour(void **unused) {
+  (void)unused;
+  xq_position pos;
+  xq_init(&pos);
+  xq_move move;
+  const char *why;
+  assert_int_equal(xq_parse_move(&pos, "h2e2", &move, &why), GAME_OK);
+  xq_undo undo;
+  xq_make(&pos, move, &undo);
+  game_style style = {true, move};
+  char text[4096];
+  size_t n = xq_render(&pos, false, &style, text, sizeof text);
+  assert_int_equal(n, strlen(text));
+  /* red in red, black in bold, the empty board dim, both points of the
+     last move marked */
+  assert_non_null(strstr(text, "0 \033[1;31m俥\033[0m"));
+  assert_non_null(strstr(text, "9 \033[1m车\033[0m"));
+  assert_non_null(strstr(text, "8 \033[2m＋\033[0m"));
+  assert_non_null(strstr(text, "2 \033[2m＋\033[0m \033[1;31m炮\033[0m \033[2m＋\033[0m "
+                               "\033[2m＋\033[0m \033[7m炮\033[0m"));
+  assert_non_null(strstr(text, "\033[7m＋\033[0m \033[2m＋\033[0m\n1 "));
 }
 
 /* ---- search ---- */
@@ -726,6 +753,7 @@ int main(void) {
     cmocka_unit_test(test_notation_examples),
     cmocka_unit_test(test_notation_errors),
     cmocka_unit_test(test_render),
+    cmocka_unit_test(test_render_in_colour),
     cmocka_unit_test(test_search_mates),
     cmocka_unit_test(test_search_material),
     cmocka_unit_test(test_search_limits),

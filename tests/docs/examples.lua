@@ -102,7 +102,7 @@ end
 --------------------------------------------------------------------------
 -- Running statements as the REPL does (bindings/repl.c)
 
--- A new environment with the REPL's globals (repl.c, make_globals).
+-- A new environment with the REPL's globals (ludus.c, ludus_open_globals).
 local function repl_environment()
   local env = setmetatable({}, {__index = _G})
   env.ludus = ludus
@@ -192,13 +192,14 @@ end
 local function compile_statement(lines, i, env)
   local first = lines[i].text
   if first:sub(1, 1) == "=" then first = "return " .. first:sub(2) end
-  local f = load("return " .. first .. ";", "=stdin", "t", env)
-  if f then return f, nil, i end
   local code, j = first, i
   while true do
+    -- an expression, over as many lines as it takes, shows its values
+    local f, unfinished = load("return " .. code, "=stdin", "t", env)
+    if f then return f, nil, j end
     local err
     f, err = load(code, "=stdin", "t", env)
-    if f or not err:find("<eof>$") or j == #lines then
+    if f or not (err:find("<eof>$") or unfinished:find("<eof>$")) or j == #lines then
       if f then  -- the epilogue that saves the locals, when it fits
         f = load(code .. "\n;(...)()", "=stdin", "t", env) or f
       end
@@ -239,6 +240,7 @@ local function run_block(block, env, file)
       want = want:match("^error: ") and want or expected_shown(want)
     end
     local ok, output, got = capture(f, save)
+    if ok and got.n > 0 then rawset(env, "_", got[1]) end   -- as the REPL keeps it
     local code = lines[i].text .. (last > i and " ..." or "")
     if want and want:match("^error: ") then
       local message = ok and "no error" or got:gsub("^[^:\n]*:%d+: ", "", 1)

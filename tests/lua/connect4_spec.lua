@@ -472,40 +472,53 @@ describe("connect4 opening book", function()
     assert.equal(score, score2)
   end)
 
-  it("is loaded on first use from $LUDUS_BOOK, else build/connect4-7x6.book", function()
+  it("is loaded on first use from $LUDUS_BOOK, else from beside the binary", function()
     local bin = os.getenv("LUDUS_BIN_DIR") or "."
-    if bin:sub(1, 1) ~= "/" then
-      local pwd = assert(io.popen("pwd"))
-      bin = pwd:read("l") .. "/" .. bin
-      pwd:close()
-    end
     local mktemp = assert(io.popen("mktemp -d /tmp/ludus-book-spec.XXXXXX"))
     local scratch = mktemp:read("l")
     mktemp:close()
-    assert(os.execute("mkdir " .. scratch .. "/build " .. scratch .. "/empty"))
-    local default = scratch .. "/build/connect4-7x6.book"
+    local real = assert(io.popen("cd " .. scratch .. " && pwd -P"))
+    scratch = real:read("l")
+    real:close()
+    -- a source tree elsewhere: its ludus and ludus.so, its build/ with a book
+    -- (the sanitizers, preloaded for lua5.4, are kept out of mkdir and cp)
+    local tree = scratch .. "/tree"
+    assert(os.execute(("env -u LD_PRELOAD sh -c 'mkdir -p %s/build %s/empty && "
+                       .. "cp %s/ludus %s/ludus.so %s/'"):format(tree, scratch, bin, bin, tree)))
+    local default = tree .. "/build/connect4-7x6.book"
     assert(connect4.make_book(default, {width = 5, height = 4, plies = 4}))
-    -- What a fresh ludus in folder 'dir' uses, with 'env' set or unset.
-    local function fresh(dir, env)
-      local pipe = assert(io.popen(("cd %s && env -u LD_PRELOAD -u LUA_INIT %s "
-        .. "%s/ludus -e 'local c = require(\"ludus.connect4\") "
-        .. "local info, why = c.book() "
-        .. "local _, _, solved = c.load(\"33\", {width = 5, height = 4}):solve() "
-        .. "print(info and info.path or why, solved.book)' 2>&1"):format(dir, env, bin)))
+    connect4.book(false)
+    local probe = [[
+      local c = require("ludus.connect4")
+      local info, why = c.book()
+      local _, _, solved = c.new{width = 5, height = 4}:solve()
+      print(info and info.path or why, solved.book)]]
+    -- What a fresh ludus (or lua5.4 with ludus.so) of the tree run from
+    -- 'dir' uses, with 'env' set or unset.
+    local function fresh(dir, env, stock)
+      local command = stock
+        and ("lua5.4 -e %q"):format("package.cpath = '" .. tree .. "/?.so;' .. package.cpath "
+                                    .. probe)
+        or ("env -u LD_PRELOAD %s/ludus -e %q"):format(tree, probe)
+      local pipe = assert(io.popen(("cd %s && env -u LUA_INIT %s %s 2>&1")
+                                   :format(dir, env, command)))
       local out = pipe:read("a")
       pipe:close()
       return out
     end
-    assert.equal("build/connect4-7x6.book\ttrue\n", fresh(scratch, "-u LUDUS_BOOK"))
-    assert.equal(default .. "\ttrue\n", fresh(scratch .. "/empty", "LUDUS_BOOK=" .. default))
+    local empty = scratch .. "/empty"
+    assert.equal(default .. "\ttrue\n", fresh(empty, "-u LUDUS_BOOK"))
+    assert.equal(default .. "\ttrue\n", fresh(empty, "-u LUDUS_BOOK", true))
+    assert.equal(default .. "\ttrue\n", fresh("/", "LUDUS_BOOK=" .. default))
     assert.equal("connect4: no book (LUDUS_BOOK is empty)\tfalse\n",
-                 fresh(scratch, "LUDUS_BOOK="))
-    assert.equal("connect4: no book from 'build/connect4-7x6.book' (cannot open the "
-                 .. "file)\tfalse\n", fresh(scratch .. "/empty", "-u LUDUS_BOOK"))
+                 fresh(empty, "LUDUS_BOOK="))
+    assert.equal("connect4: no book from '/nonexistent' (cannot open the file)\tfalse\n",
+                 fresh(empty, "LUDUS_BOOK=/nonexistent"))
     os.remove(default)
-    os.remove(scratch .. "/build")
-    os.remove(scratch .. "/empty")
-    os.remove(scratch)
+    assert.equal("connect4: no book (LUDUS_BOOK is not set, and no connect4-7x6.book is "
+                 .. "beside ludus: make book or make install puts it there)\tfalse\n",
+                 fresh(tree, "-u LUDUS_BOOK"))
+    assert(os.execute("env -u LD_PRELOAD rm -r " .. scratch))
   end)
 
   it("refuses sizes and options it cannot make a book of", function()

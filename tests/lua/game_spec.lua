@@ -146,7 +146,7 @@ for _, style in ipairs({"push", "play"}) do
       assert.is_nil(g)
       assert.truthy(why:find("move 6 'c2' (no move after the end of the game (x won))",
                              1, true), why)
-      assert_raises({"luattt.load: record must be a string (got nil)"}, T.load)
+      assert_raises({"luattt.load: record must be a string or a match record (got nil)"}, T.load)
     end)
 
     it("draws itself with the spec's tostring, or says where it stands", function()

@@ -259,6 +259,32 @@ describe("match", function()
     end)
   end)
 
+  it("hands back records that G.load takes as they are, options and all", function()
+    local ludus = require("ludus")
+    local random = ludus.ai.random
+    local games = {
+      {ludus.tictactoe}, {ludus.connect4, {width = 5, height = 4}}, {ludus.mnk},
+      {ludus.gomoku, {size = 7}}, {ludus.reversi, {size = 6}}, {ludus.xiangqi},
+      {require("ludus.variants.mnk"), {m = 4, n = 4, k = 3}},
+    }
+    for _, case in ipairs(games) do
+      local G, options = case[1], case[2]
+      local result = match(G, random{seed = 1}, random{seed = 2},
+                           quiet({games = 2, options = options, max_plies = 40}))
+      for _, rec in ipairs(result.records) do
+        local game = assert(G.load(rec))
+        assert.equal(rec.record, game:save())
+        assert.equal(tostring(assert(G.load(rec.record, options))), tostring(game))
+      end
+    end
+    -- options given to load are the ones that count
+    local result = match(connect4, first, last, quiet({games = 1,
+                                                        options = {width = 5, height = 4}}))
+    assert.same({7, 6}, {connect4.load(result.records[1], {}):size()})
+    assert_raises({"bad argument #1 to ", "(string or match record expected, got table)"},
+                  connect4.load, {record = 12})
+  end)
+
   it("plays connect4 with board options", function()
     local opts = {width = 5, height = 4}
     local result = match(connect4, first, last, quiet({games = 2, options = opts}))

@@ -176,22 +176,46 @@ describe("ludus scripts", function()
       result.out)
   end)
 
-  it("see every ludus module preloaded, but no REPL globals", function()
+  it("see the REPL's globals: ludus, the games, help, ai, match, sudoku, mahjong",
+     function()
+    -- every global name, sorted, with what it is
     local code = [[
-      print(rawget(_G, "ludus"), rawget(_G, "tictactoe"), rawget(_G, "help"))
-      local l = require "ludus"
-      print(l.tictactoe == require "ludus.tictactoe", type(l.tictactoe.new))
-      print(type(require "ludus.pretty"), type(require "ludus.help"))
+      local names = {}
+      for k, v in pairs(_G) do
+        names[#names + 1] = k .. (k ~= "arg" and v == package.loaded["ludus." .. k]
+                                  and "=module" or "")
+      end
+      table.sort(names)
+      print(table.concat(names, " "))
+      print(ludus == require "ludus", help == require "ludus.help")
     ]]
-    local expected = "nil\tnil\tnil\ntrue\tfunction\nfunction\ttable\n"
-    local script = scratch_path("modules.lua")
+    local in_repl = repl(code:gsub("\n%s*", " ") .. "\n").body
+    for _, name in ipairs({"tictactoe", "connect4", "mnk", "gomoku", "reversi",
+                           "xiangqi", "help", "ai", "match", "sudoku", "mahjong"}) do
+      assert.truthy(in_repl:find(" " .. name .. "=module ", 1, true), name)
+    end
+    assert.truthy(in_repl:find(" ludus ", 1, true))
+    assert.matches("\ntrue\ttrue\n$", in_repl)
+    local script = scratch_path("globals.lua")
     write_file(script, code)
     for _, args in ipairs({"-e " .. shell_quote(code), shell_quote(script)}) do
       local result = run(args)
       assert.equals("", result.err)
-      assert.equals(expected, result.out)
+      assert.equals(in_repl, result.out)
     end
-    assert.equals(expected, run("", code).out)
+    assert.equals(in_repl, run("", code).out)
+    -- a script's own global of the same name is its own
+    write_file(script, "help = 1\nprint(help)\n")
+    assert.equals("1\n", run(shell_quote(script)).out)
+  end)
+
+  it("load the same modules as require does", function()
+    local result = run("-e " .. shell_quote([[
+      local l = require "ludus"
+      print(l.tictactoe == require "ludus.tictactoe", type(l.tictactoe.new))
+      print(type(require "ludus.pretty"), type(require "ludus.help"))]]))
+    assert.equals("", result.err)
+    assert.equals("true\tfunction\nfunction\ttable\n", result.out)
   end)
 
   it("run from stdin when it is not a terminal, or with -", function()
@@ -262,6 +286,40 @@ double(21)
     assert.equals("", result.err)
     assert.matches(">> >> >> ", result.out)
     assert.equals("42\n", result.body)
+  end)
+
+  it("prints the values of an expression written over several lines", function()
+    local result = repl([[
+string.format("%d + %d",
+  1,
+  2)
+mahjong.score("234p234m234s45688s",
+              {win = "6s", tsumo = true}).han
+x = string.format("%d",
+  3)
+print(
+  "printed")
+]])
+    assert.equals("", result.err)
+    assert.equals("1 + 2\n5\nprinted\n", result.body)
+  end)
+
+  it("keeps the first value shown in _", function()
+    local result = repl([[
+6 * 7
+_ + 1
+"a", "b"
+_
+x = 1
+print("nothing shown")
+_
+local _ = "mine"
+{1,
+ 2}
+_, rawget(_G, "_")
+]])
+    assert.equals("", result.err)
+    assert.equals('42\n43\na\tb\na\nnothing shown\na\n{1, 2}\n{1, 2}\ta\n', result.body)
   end)
 
   it("keeps locals for later lines", function()
@@ -407,7 +465,10 @@ describe("help", function()
                    "  game       games written in Lua[^\n]+\n" ..
                    "  mahjong    riichi mahjong hands[^\n]+\n" ..
                    "  match      [^\n]+\n" ..
-                   "  sudoku     Sudoku 4x4 to 25x25[^\n]+\n$", result.body)
+                   "  sudoku     Sudoku 4x4 to 25x25[^\n]+\n" ..
+                   "functions:\n  ludus%.interrupted%(%) [^\n]+\n" ..
+                   "  ludus%.isatty%([^\n]+\n  ludus%.pretty%(v%) [^\n]+\n$",
+                   result.body)
   end)
 
   it("help(tictactoe) lists its functions and methods", function()
@@ -532,7 +593,8 @@ local TIMEOUT = 30   -- seconds; generous for the sanitizer build
 
 -- options: args (shell words after ludus), history (LUDUS_HISTORY; a
 -- scratch file by default), home (HOME; with it, LUDUS_HISTORY is unset
--- unless history is given).
+-- unless history is given), term (TERM; dumb by default), env (more
+-- variables, as shell words).
 local function start_terminal(options)
   options = options or {}
   assert(os.execute("command -v script >/dev/null"),
@@ -540,6 +602,9 @@ local function start_terminal(options)
   local term = {
     fifo = scratch_path("fifo"), out = scratch_path("pty"),
     status = scratch_path("status"), pid = scratch_path("pid"), pos = 1,
+    -- on a terminal that is not dumb, each prompt comes after the request
+    -- to bracket pastes
+    prompt_mark = options.term and "\27[?2004h> " or "\n> ",
   }
   assert(os.execute("mkfifo " .. shell_quote(term.fifo)))
   -- Opened for reading too, so that it neither blocks nor raises SIGPIPE
@@ -558,9 +623,9 @@ local function start_terminal(options)
   if options.home then history = history .. " HOME=" .. shell_quote(options.home) end
   -- TERM=dumb: libedit redraws a whole line instead of moving the cursor.
   assert(os.execute(string.format(
-    "(env -u LUA_INIT -u LUA_INIT_5_4 -u LD_PRELOAD %s TERM=dumb " ..
+    "(env -u LUA_INIT -u LUA_INIT_5_4 -u LD_PRELOAD -u NO_COLOR %s TERM=%s %s " ..
     "script -qefc %s /dev/null <%s >%s 2>&1; echo $? >%s) &",
-    history, shell_quote(inner),
+    history, options.term or "dumb", options.env or "", shell_quote(inner),
     shell_quote(term.fifo), shell_quote(term.out), shell_quote(term.status))))
   return setmetatable(term, Terminal)
 end
@@ -578,7 +643,7 @@ function Terminal:output()
 end
 
 -- Waits for 'text' after what was expected before; returns the output
--- between the two, without \r.
+-- between the two, without \r and the requests to bracket pastes.
 function Terminal:expect(text)
   for _ = 1, TIMEOUT * 20 do
     local out = self:output()
@@ -586,7 +651,7 @@ function Terminal:expect(text)
     if from then
       local before = out:sub(self.pos, from - 1)
       self.pos = to + 1
-      return (before:gsub("\r", ""))
+      return (before:gsub("\r", ""):gsub("\27%[%?2004[hl]", ""))
     end
     sleep(0.05)
   end
@@ -596,7 +661,7 @@ end
 
 -- Waits for a new prompt; returns the lines before it.
 function Terminal:prompt()
-  return self:expect("\n> ") .. "\n"
+  return self:expect(self.prompt_mark) .. (self.prompt_mark:match("^\n") and "\n" or "")
 end
 
 -- At a prompt: types 'keys' and waits for the next prompt; returns what
@@ -674,6 +739,111 @@ describe("the REPL on a terminal", function()
     assert.matches("\nt:play%('b2'%)\n", saved)
     assert.matches("\nmy_value\\040%+\\0402\n", saved)
     assert.matches("\nmath%.max%(1,\\0405%)\n", saved)
+  end)
+
+  it("lists methods on a second Tab, never metamethods", function()
+    term = start_terminal()
+    term:prompt()
+    term:line("t = tictactoe.new()\r")
+    term:line("p = ai.random{seed = 1}\r")
+    term:line("mt = {__index = {inherited = 1}, __tostring = print}\r")
+    term:line("o = setmetatable({own = 1}, mt)\r")
+    -- What two Tabs after 'keys' list; Ctrl-U drops what Tab left on the line.
+    local function listing(keys)
+      term:send(keys .. "\t\t\21print('do' .. 'ne')\r")
+      local text = term:expect("\ndone")
+      term:prompt()
+      return text
+    end
+    local listed = listing("t:")
+    for _, method in ipairs({"copy", "moves", "play", "solve", "x", "o"}) do
+      assert.truthy(listed:find("t:" .. method .. " ", 1, true), method)
+    end
+    listed = listed .. listing("p:")
+    assert.truthy(listed:find("p:choose ", 1, true))
+    assert.truthy(listed:find("p:new_game", 1, true))
+    listed = listed .. listing("mt.") .. listing("o.")
+    assert.truthy(listed:find("o.own ", 1, true))
+    assert.truthy(listed:find("o.inherited", 1, true))
+    assert.is_nil(listed:find("__", 1, true))
+    -- asked for by name, they are there
+    assert.matches("> mt%.__tostring\nfunction: ", term:line("mt.__t\t\r"))
+    assert.equals(0, term:finish())
+  end)
+
+  it("pastes a bracketed paste: its Tabs are text, its lines run in turn", function()
+    term = start_terminal{term = "xterm"}
+    term:prompt()
+    -- the terminal is asked to bracket pastes while a line is read
+    assert.truthy(term:output():find("\27[?2004h", 1, true))
+    -- a Tab typed completes; one pasted stays in the text
+    term:send("x = 'tictactoe.ne\t'\r")
+    term:prompt()
+    term:send("\27[200~y = 'tictactoe.ne\t'\27[201~\r")
+    term:prompt()
+    assert.matches("\ntictactoe%.new\ttrue\n", term:line("x, y == 'tictactoe.ne\\t'\r"))
+    -- three lines in one paste run one after the other; the last, without
+    -- its newline, waits at the prompt to be finished
+    term:send("\27[200~a = 20\r\tb = 22\r" .. "print(a +\tb, #'\t')\r#('\t\t')\27[201~")
+    term:expect("42\t1\n")
+    term:prompt()
+    -- the Tabs shown as moves of the cursor
+    assert.equals("#('\t\t", term:expect("')"):gsub("\27%[%d+G", "\t"))
+    assert.matches("\n3\n", term:line(" + 1\r"))
+    assert.equals(0, term:finish())
+  end)
+
+  -- A game of each kind, a move played, as Lua code.
+  local GAMES = {"tictactoe.new():play('b2')", "connect4.load('44')",
+                 "mnk.new():play('a1')", "gomoku.new():play('h8')",
+                 "reversi.new():black('f5')", "xiangqi.new():red('h2e2')"}
+
+  it("shows boards in colour, the last move marked; tostring and print stay plain",
+     function()
+    -- the plain boards, from a script
+    local plain = {}
+    for i, game in ipairs(GAMES) do
+      plain[i] = run("-e " .. shell_quote("io.write(tostring(" .. game .. "))")).out
+    end
+    term = start_terminal{term = "xterm"}
+    term:prompt()
+    local shown = term:line(GAMES[1] .. "\r")
+    assert.truthy(shown:find("\n2 . \27[7mx\27[0m .\n", 1, true), shown)
+    assert.matches("\n2 %. x %.\n", term:line("print(" .. GAMES[1] .. ")\r"))
+    assert.is_nil(term:line("tostring(" .. GAMES[1] .. ")\r"):find("\27", 1, true))
+    for i, game in ipairs(GAMES) do
+      shown = term:line(game .. "\r"):gsub("^[^\n]*\n", "")      -- the line typed
+      assert.truthy(shown:find("\27[7m", 1, true), game)             -- the last move
+      -- without its escapes, the board is the plain one
+      assert.equals(plain[i] .. "\n", (shown:gsub("\27%[[%d;]*m", "")))
+    end
+    -- red and black xiangqi pieces, the two Connect Four colours
+    shown = term:line(GAMES[6] .. "\r")
+    assert.truthy(shown:find("\27[1;31m俥", 1, true))
+    assert.truthy(shown:find("\27[1m车", 1, true))
+    shown = term:line(GAMES[2] .. "\r")
+    assert.truthy(shown:find("\27[7m\u{1f534}\27[0m", 1, true))   -- red on top, last
+    assert.truthy(shown:find("\27[34m|\27[0m\u{1f7e1}", 1, true))
+    -- inside a table too
+    assert.truthy(term:line("{" .. GAMES[1] .. "}\r"):find("\27[7mx", 1, true))
+    assert.equals(0, term:finish())
+  end)
+
+  it("shows boards plain under NO_COLOR, and on a dumb terminal", function()
+    for _, case in ipairs({{term = "xterm", env = "NO_COLOR=1"}, {}}) do
+      term = start_terminal(case)
+      term:prompt()
+      for _, game in ipairs(GAMES) do
+        assert.is_nil(term:line(game .. "\r"):find("\27", 1, true), game)
+      end
+      assert.equals(0, term:finish())
+      term:close()
+    end
+    -- NO_COLOR set but empty does not count
+    term = start_terminal{term = "xterm", env = "NO_COLOR="}
+    term:prompt()
+    assert.truthy(term:line(GAMES[1] .. "\r"):find("\27[7mx", 1, true))
+    assert.equals(0, term:finish())
   end)
 
   it("stops running code on Ctrl-C and goes on", function()

@@ -218,7 +218,7 @@ describe("tictactoe", function()
     it("raises when the record is not a string", function()
       assert_raises({"bad argument #1 to", "string expected, got no value"}, tictactoe.load)
       assert_raises({"string expected, got nil"}, tictactoe.load, nil)
-      assert_raises({"string expected, got table"}, tictactoe.load, {})
+      assert_raises({"string or match record expected, got table"}, tictactoe.load, {})
     end)
   end)
 

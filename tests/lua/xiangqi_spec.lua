@@ -18,18 +18,21 @@ end
 describe("xiangqi, the seed's board", function()
   it("draws the start with the seed's pieces, empty points and river", function()
     local text = tostring(xiangqi.new())
-    -- 渲染棋子: red 帅仕相傌俥炮兵, black 将士象马车炮卒; 渲染单元格: ➕
+    -- 渲染棋子: red 帅仕相傌俥炮兵, black 将士象马车砲卒 (the cannons told
+    -- apart); an empty point full width, not the seed's emoji ➕
     assert.truthy(text:find("9 车 马 象 士 将 士 象 马 车\n", 1, true))
-    assert.truthy(text:find("7 ➕ 炮 ➕ ➕ ➕ ➕ ➕ 炮 ➕\n", 1, true))
-    assert.truthy(text:find("6 卒 ➕ 卒 ➕ 卒 ➕ 卒 ➕ 卒\n", 1, true))
-    assert.truthy(text:find("～ 楚 河 ～ ～ ～ 汉 界 ～", 1, true))
-    assert.truthy(text:find("3 兵 ➕ 兵 ➕ 兵 ➕ 兵 ➕ 兵\n", 1, true))
+    assert.truthy(text:find("7 ＋ 砲 ＋ ＋ ＋ ＋ ＋ 砲 ＋\n", 1, true))
+    assert.truthy(text:find("6 卒 ＋ 卒 ＋ 卒 ＋ 卒 ＋ 卒\n", 1, true))
+    assert.truthy(text:find("\n┠ ～ 楚 河 ～ ～ ～ 汉 界 ～ ┨\n", 1, true))
+    assert.truthy(text:find("3 兵 ＋ 兵 ＋ 兵 ＋ 兵 ＋ 兵\n", 1, true))
+    assert.truthy(text:find("2 ＋ 炮 ＋ ＋ ＋ ＋ ＋ 炮 ＋\n", 1, true))
+    assert.is_nil(text:find("➕", 1, true))
     assert.truthy(text:find("0 俥 傌 相 仕 帅 仕 相 傌 俥\n", 1, true))
     assert.truthy(text:find("  １ ２ ３ ４ ５ ６ ７ ８ ９\n", 1, true))
     assert.truthy(text:find("  九 八 七 六 五 四 三 二 一\n", 1, true))
     assert.truthy(text:find("red to move$"))
     -- the river lies between ranks 5 and 4
-    assert.truthy(text:find("5 [^\n]+\n  ～ 楚 河[^\n]+\n4 "))
+    assert.truthy(text:find("5 [^\n]+\n┠ ～ 楚 河[^\n]+\n4 "))
   end)
 
   it("draws in plain letters too", function()
