@@ -373,6 +373,11 @@ function game.define(spec)
     return table.move(self.moves_played, 1, #self.moves_played, 1, {})
   end
 
+  function Methods:last_move()
+    check_self(self, "last_move")
+    return self.moves_played[#self.moves_played]
+  end
+
   function Methods:save()
     check_self(self, "save")
     return table.concat(self.moves_played, " ")

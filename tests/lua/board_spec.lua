@@ -153,6 +153,10 @@ describe("the board seen from Lua", function()
     assert.is_nil(ludus.tictactoe.new():last_move())
     assert_raises({"tictactoe: 'z9' is not a square of this board"}, t.at, t, "z9")
     assert_raises({"tictactoe: no side 'red'"}, t.pieces, t, "red")
+    -- a game written in Lua knows its last move too
+    local Lt = ludus.game.define(require("luattt")("play"))
+    assert.is_nil(Lt.new():last_move())
+    assert.equal("a1", Lt.load("b2 a1"):last_move())
   end)
 
   it("xiangqi: at, pieces and count agree with the FEN", function()
