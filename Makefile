@@ -9,7 +9,7 @@ LUA      ?= lua5.4
 SANITIZE ?=
 
 # man-db (with groff-base) is for the test that the man page renders.
-DEB_PACKAGES = liblua5.4-dev lua5.4 libedit-dev libcmocka-dev lua-busted \
+DEB_PACKAGES = liblua5.4-dev lua5.4 libedit-dev libcmocka-dev lua-busted parallel \
                lua-check pkg-config man-db
 
 # Where objects and products go.  A plain build puts the products at the
@@ -59,9 +59,9 @@ CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(ARCH) $(WARN) -fPIC -pt
 LDFLAGS_ALL = -pthread $(SANFLAGS) $(LDFLAGS)
 
 CORE_SRC    = $(wildcard core/*/*.c)
-BIND_SRC    = $(filter-out bindings/main.c bindings/repl.c, \
+BIND_SRC    = $(filter-out bindings/main.c bindings/repl.c bindings/batch.c, \
                 $(wildcard bindings/*.c))
-REPL_SRC    = bindings/main.c bindings/repl.c
+REPL_SRC    = bindings/main.c bindings/repl.c bindings/batch.c
 LUA_MODULES = $(wildcard scripts/ludus/*.lua scripts/players/*.lua \
                         scripts/variants/*.lua)
 CTEST_SRC   = $(wildcard tests/c/test_*.c)

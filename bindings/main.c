@@ -14,11 +14,13 @@
 #include <lua.h>
 #include <lualib.h>
 
+#include "batch.h"
 #include "ludus.h"
 #include "repl.h"
 
 static const char usage_text[] =
   "usage: %s [options] [script [args]]\n"
+  "       %s COMMAND GAME FILE... [options]   (commands below)\n"
   "  -e code   run the code (may be given more than once)\n"
   "  -l mod    require \"mod\" into the global mod (-l g=mod: into g)\n"
   "  -i        the REPL, after the script if there is one\n"
@@ -190,11 +192,12 @@ static int ludus_main(lua_State *L) {
     fprintf(stderr, o.needs_value ? "%s: '%s' needs a value\n"
                                   : "%s: unknown option '%s'\n",
             progname, o.bad);
-    fprintf(stderr, usage_text, progname);
+    fprintf(stderr, usage_text, progname, progname);
     return 0;
   }
   if (o.help) {
-    printf(usage_text, progname);
+    printf(usage_text, progname, progname);
+    printf("%s", batch_usage_summary);
     lua_pushboolean(L, 1);
     return 1;
   }
@@ -230,6 +233,8 @@ int main(int argc, char **argv) {
     argv = no_args;
   }
   if (argv[0][0]) progname = argv[0];
+  if (argc > 1 && batch_is_command(argv[1]))    /* ludus solve ... */
+    return batch_main(progname, argc - 1, argv + 1);
   lua_State *L = luaL_newstate();
   if (!L) {
     print_error("cannot create the Lua state: not enough memory");

@@ -92,6 +92,7 @@ run_suite "luacheck" luacheck --formatter TAP scripts tests bindings/embed.lua
 run_suite "install" sh tests/install.sh "$bin"
 run_suite "tools" sh tests/tools.sh "$(dirname "$ctests")/tools"
 run_suite "interrupt" sh tests/interrupt.sh "$bin"
+run_suite "batch" sh tests/batch.sh "$bin" "$LUDUS_DATA"
 # Every public function and method with hostile values, for a few
 # seconds from a fixed seed (make fuzz runs it longer, from new seeds).
 run_suite "lua fuzz" env LUDUS_BOOK= "$bin/ludus" tests/fuzz/fuzz_lua.lua 8 1

@@ -119,9 +119,12 @@ void json_cstring(json_out *out, const char *text) {
 
 void json_int(json_out *out, int64_t value) {
   char buf[24];
-  int n = snprintf(buf, sizeof buf, "%lld", (long long)value);
+  size_t n = sizeof buf;
+  uint64_t magnitude = value < 0 ? 0 - (uint64_t)value : (uint64_t)value;
+  do buf[--n] = (char)('0' + magnitude % 10); while ((magnitude /= 10) > 0);
+  if (value < 0) buf[--n] = '-';
   before_value(out);
-  append(out, buf, (size_t)n);
+  append(out, buf + n, sizeof buf - n);
 }
 
 void json_number(json_out *out, double value) {

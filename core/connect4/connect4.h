@@ -114,4 +114,10 @@ size_t c4_render(const c4_board *board, const game_style *style, char *buf,
 
 extern const game_class c4_class;
 
+/* ---- batch.c: the tasks of the batch tools (core/base/batch.h) ---- */
+
+struct batch_task;
+extern const struct batch_task c4_batch_solve, c4_batch_replay,
+    c4_batch_annotate;
+
 #endif

@@ -226,4 +226,9 @@ size_t sudoku_hint_text(const sudoku_grid *grid, const sudoku_hint *hint,
    snprintf. */
 size_t sudoku_unit_name(int size, int unit, char *buf, size_t bufsize);
 
+/* ---- batch.c: the tasks of the batch tools (core/base/batch.h) ---- */
+
+struct batch_task;
+extern const struct batch_task sudoku_batch_solve;
+
 #endif

@@ -1,0 +1,975 @@
+/*
+** batch.c: `ludus solve`, `ludus replay` and `ludus annotate`: a game's
+** task (core/base/batch.h) over every record of some files, one JSON
+** line a record, in the order of the input.
+**
+** All the input is read first and split into records; the shard, and
+** the records an earlier run has written (--resume), leave the records to
+** do.  With one job they are done here; with more, forked workers take
+** them in turn (worker j does the j-th, the (j + jobs)-th, ...) and write
+** their lines to a pipe each, which this process reads in the same turn:
+** the output keeps the order of the input with no coordination, and a
+** worker that dies loses one record, not the run.  Ctrl-C stops every
+** worker at once; what is written is whole lines in order, so --resume
+** carries on from there.
+*/
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "batch.h"
+#include "base/batch.h"
+#include "base/json.h"
+#include "connect4/connect4.h"
+#include "sudoku/sudoku.h"
+
+/* ---- the tasks ---- */
+
+static const batch_task *const tasks[] = {
+  &c4_batch_solve, &c4_batch_replay, &c4_batch_annotate,
+  &sudoku_batch_solve,
+  NULL
+};
+
+static const char *const commands[] = {"solve", "replay", "annotate", "merge",
+                                       NULL};
+
+bool batch_is_command(const char *word) {
+  for (int i = 0; commands[i]; i++)
+    if (strcmp(word, commands[i]) == 0) return true;
+  return false;
+}
+
+const char batch_usage_summary[] =
+  "commands (ludus COMMAND --help says more):\n"
+  "  solve GAME FILE...     solve or search every position of the files\n"
+  "  replay GAME FILE...    replay every game record of the files\n"
+  "  annotate GAME FILE...  replay, with the value of every move\n"
+  "  merge FILE...          the outputs of --shard 1/N ... N/N as one\n";
+
+static const char *progname = "ludus";
+
+/* ---- the command line ---- */
+
+typedef struct config {
+  const char *command, *game, *format, *out_path;
+  bool csv, resume, quiet;
+  long jobs;
+  long shard, shards;           /* --shard K/N: K from 1 */
+  batch_options options;
+  char **files;
+  int nfiles;
+} config;
+
+static int fail(const char *format, ...) __attribute__((format(printf, 1, 2)));
+static int fail(const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  fprintf(stderr, "%s: ", progname);
+  vfprintf(stderr, format, args);
+  fputc('\n', stderr);
+  va_end(args);
+  return 2;
+}
+
+static void print_help(const char *command) {
+  printf("usage: %s %s GAME FILE... [options]   (FILE - is standard input)\n\n",
+         progname, command);
+  printf("games and formats:\n");
+  for (int i = 0; tasks[i]; i++) {
+    if (strcmp(tasks[i]->command, command) != 0) continue;
+    printf("  %-9s", tasks[i]->game);
+    for (int f = 0; tasks[i]->formats[f]; f++)
+      printf("%s%s", f ? ", " : " ", tasks[i]->formats[f]->name);
+    printf("\n            %s\n", tasks[i]->summary);
+  }
+  printf("\noptions:\n"
+    "  --format NAME   the input's format (else found from the file's name\n"
+    "                  and content)\n"
+    "  --out FILE      the JSON lines go to FILE (else standard output)\n"
+    "  --csv           a table with a header line instead of JSON lines\n"
+    "  --jobs N        N worker processes (default: the machine's cores)\n"
+    "  --shard K/N     only records K, K+N, K+2N, ...: N machines split a\n"
+    "                  file, and their outputs concatenated in order of K\n"
+    "                  are what one machine writes\n"
+    "  --resume        skip the records whose id --out has already\n"
+    "  --time S        at most S seconds a record\n"
+    "  --nodes N       at most N nodes a record\n"
+    "  --depth D       search depth, where the game searches\n"
+    "  --all           solve: the score of every move\n"
+    "  --weak          solve: win, draw or loss only\n"
+    "  --exact N       annotate: exact scores from N empty squares on\n"
+    "  --mistake X     annotate: a loss of X or more is a mistake\n"
+    "  --quiet         no progress line on a terminal\n"
+    "  --help          this\n\n"
+    "Each record gives one JSON line, in the order of the input, with its\n"
+    "id (file:line, or file#game); a bad record gives an \"error\". A summary\n"
+    "goes to standard error. Exit status: 0 when every record was read and\n"
+    "agreed with its answer, 1 when not, 2 for a bad command line, 130\n"
+    "after Ctrl-C.\n\n"
+    "example: %s solve connect4 Test_L2_R2 --jobs 2 --out l2r2.jsonl\n",
+    progname);
+}
+
+/* The number of an option's value, or -1 when it is not one. */
+static double number_of(const char *text, double low, double high) {
+  char *end;
+  errno = 0;
+  double x = strtod(text, &end);
+  if (end == text || *end || errno || !(x >= low && x <= high)) return -1;
+  return x;
+}
+
+static int parse_args(int argc, char **argv, config *c) {
+  memset(c, 0, sizeof *c);
+  c->command = argv[0];
+  c->jobs = sysconf(_SC_NPROCESSORS_ONLN);
+  if (c->jobs < 1) c->jobs = 1;
+  c->shard = 1;
+  c->shards = 1;
+  c->files = calloc((size_t)argc, sizeof *c->files);
+  if (!c->files) return fail("not enough memory");
+  for (int i = 1; i < argc; i++) {
+    const char *arg = argv[i];
+    if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+      print_help(c->command);
+      return 0;
+    }
+    if (arg[0] != '-' || strcmp(arg, "-") == 0) {
+      if (!c->game) c->game = arg;
+      else c->files[c->nfiles++] = argv[i];
+      continue;
+    }
+    static const char *const flags[] = {"--csv", "--resume", "--quiet", "--all",
+                                        "--weak", NULL};
+    bool *values[] = {&c->csv, &c->resume, &c->quiet, &c->options.all,
+                      &c->options.weak};
+    bool flag = false;
+    for (int f = 0; flags[f]; f++)
+      if (strcmp(arg, flags[f]) == 0) flag = *values[f] = true;
+    if (flag) continue;
+    if (i + 1 >= argc) return fail("'%s' needs a value (%s %s --help)", arg,
+                                   progname, c->command);
+    const char *value = argv[++i];
+    double x = 0;
+    if (strcmp(arg, "--format") == 0) {
+      c->format = value;
+    } else if (strcmp(arg, "--out") == 0) {
+      c->out_path = value;
+    } else if (strcmp(arg, "--jobs") == 0) {
+      if ((x = number_of(value, 1, 1024)) < 0 || x != floor(x))
+        return fail("--jobs takes a whole number from 1 to 1024 (got '%s')", value);
+      c->jobs = (long)x;
+    } else if (strcmp(arg, "--shard") == 0) {
+      char extra;
+      if (sscanf(value, "%ld/%ld%c", &c->shard, &c->shards, &extra) != 2 ||
+          c->shards < 1 || c->shard < 1 || c->shard > c->shards)
+        return fail("--shard takes K/N with 1 <= K <= N (got '%s')", value);
+    } else if (strcmp(arg, "--time") == 0) {
+      if ((x = number_of(value, 1e-9, 1e9)) < 0)
+        return fail("--time takes a positive number of seconds (got '%s')", value);
+      c->options.seconds = x;
+    } else if (strcmp(arg, "--nodes") == 0) {
+      if ((x = number_of(value, 1, 9e15)) < 0 || x != floor(x))
+        return fail("--nodes takes a whole number from 1 (got '%s')", value);
+      c->options.nodes = (uint64_t)x;
+    } else if (strcmp(arg, "--depth") == 0) {
+      if ((x = number_of(value, 1, 1000)) < 0 || x != floor(x))
+        return fail("--depth takes a whole number from 1 to 1000 (got '%s')", value);
+      c->options.depth = (int)x;
+    } else if (strcmp(arg, "--exact") == 0) {
+      if ((x = number_of(value, 0, 64)) < 0 || x != floor(x))
+        return fail("--exact takes a whole number from 0 to 64 (got '%s')", value);
+      c->options.exact = (int)x;
+    } else if (strcmp(arg, "--mistake") == 0) {
+      if ((x = number_of(value, 1e-9, 1e9)) < 0)
+        return fail("--mistake takes a positive number (got '%s')", value);
+      c->options.mistake = x;
+    } else {
+      return fail("unknown option '%s' (%s %s --help lists them)", arg,
+                  progname, c->command);
+    }
+  }
+  if (!c->game) return fail("which game? (%s %s --help)", progname, c->command);
+  if (c->nfiles == 0) return fail("no file given (- is standard input)");
+  if (c->resume && !c->out_path) return fail("--resume needs --out FILE");
+  return -1;                                  /* go on */
+}
+
+static const batch_task *find_task(const char *command, const char *game) {
+  if (strcmp(game, "othello") == 0) game = "reversi";
+  for (int i = 0; tasks[i]; i++)
+    if (strcmp(tasks[i]->command, command) == 0 &&
+        strcmp(tasks[i]->game, game) == 0)
+      return tasks[i];
+  return NULL;
+}
+
+/* ---- inputs ---- */
+
+typedef struct input {
+  const char *name;             /* as given; "-" is standard input */
+  char *data;
+  size_t len;
+  const batch_format *format;
+} input;
+
+static bool read_all(FILE *f, char **data, size_t *len) {
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  while (buf) {
+    n += fread(buf + n, 1, cap - n, f);
+    if (n < cap) break;
+    char *more = realloc(buf, cap * 2);
+    if (!more) {
+      free(buf);
+      buf = NULL;
+      break;
+    }
+    buf = more;
+    cap *= 2;
+  }
+  if (!buf || ferror(f)) {
+    free(buf);
+    return false;
+  }
+  *data = buf;
+  *len = n;
+  return true;
+}
+
+/* Whether name ends with one of the space-separated extensions. */
+static bool has_extension(const char *name, const char *extensions) {
+  size_t len = strlen(name);
+  for (const char *e = extensions; *e; ) {
+    size_t n = strcspn(e, " ");
+    if (n && n <= len && strncmp(name + len - n, e, n) == 0) return true;
+    e += n;
+    while (*e == ' ') e++;
+  }
+  return false;
+}
+
+static const batch_format *pick_format(const batch_task *task, const config *c,
+                                       const input *in) {
+  const batch_format *const *f = task->formats;
+  if (c->format) {
+    for (; *f; f++)
+      if (strcmp((*f)->name, c->format) == 0) return *f;
+    return NULL;
+  }
+  for (; *f; f++)
+    if (has_extension(in->name, (*f)->extensions)) return *f;
+  for (f = task->formats; *f; f++)
+    if ((*f)->sniff && (*f)->sniff(in->data, in->len)) return *f;
+  return task->formats[0];
+}
+
+/* A record to do, and the id it has. */
+typedef struct item {
+  int input;
+  batch_record record;
+} item;
+
+/* Writes n in decimal at out; returns the digits written. */
+static size_t put_digits(char *out, uint64_t n) {
+  char digits[24];
+  size_t k = 0;
+  do digits[k++] = (char)('0' + n % 10); while ((n /= 10) > 0);
+  for (size_t i = 0; i < k; i++) out[i] = digits[k - 1 - i];
+  return k;
+}
+
+/* The id of a record: "file:line", or "file#game" for a database (done
+   by hand: it is written once a record, and the fastest records take a
+   couple of microseconds). */
+static size_t format_id(const input *in, const batch_record *r, char *buf,
+                        size_t size) {
+  size_t name = strlen(in->name);
+  if (name > size - 24) name = size - 24;
+  memcpy(buf, in->name, name);
+  buf[name] = in->format->numbered ? '#' : ':';
+  size_t n = name + 1 + put_digits(buf + name + 1,
+                                   in->format->numbered ? r->number : r->line);
+  buf[n] = '\0';
+  return n;
+}
+
+/* ---- the ids an earlier run wrote (--resume) ---- */
+
+typedef struct id_set {
+  char **slots;
+  size_t cap, count;
+} id_set;
+
+static uint64_t hash_text(const char *s) {
+  uint64_t h = 1469598103934665603u;                /* FNV-1a */
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211u;
+  return h;
+}
+
+static bool id_add(id_set *set, const char *id, size_t len) {
+  if (2 * (set->count + 1) > set->cap) {
+    size_t cap = set->cap ? set->cap * 2 : 1024;
+    char **slots = calloc(cap, sizeof *slots);
+    if (!slots) return false;
+    for (size_t i = 0; i < set->cap; i++) {
+      if (!set->slots[i]) continue;
+      size_t j = hash_text(set->slots[i]) & (cap - 1);
+      while (slots[j]) j = (j + 1) & (cap - 1);
+      slots[j] = set->slots[i];
+    }
+    free(set->slots);
+    set->slots = slots;
+    set->cap = cap;
+  }
+  char *copy = malloc(len + 1);
+  if (!copy) return false;
+  memcpy(copy, id, len);
+  copy[len] = '\0';
+  size_t j = hash_text(copy) & (set->cap - 1);
+  while (set->slots[j]) {
+    if (strcmp(set->slots[j], copy) == 0) {
+      free(copy);
+      return true;
+    }
+    j = (j + 1) & (set->cap - 1);
+  }
+  set->slots[j] = copy;
+  set->count++;
+  return true;
+}
+
+static bool id_has(const id_set *set, const char *id) {
+  if (!set->cap) return false;
+  size_t j = hash_text(id) & (set->cap - 1);
+  for (; set->slots[j]; j = (j + 1) & (set->cap - 1))
+    if (strcmp(set->slots[j], id) == 0) return true;
+  return false;
+}
+
+static void id_free(id_set *set) {
+  for (size_t i = 0; i < set->cap; i++) free(set->slots[i]);
+  free(set->slots);
+}
+
+/* Reads the ids of the lines of path, and cuts a last line that a stopped
+   run left unfinished.  A missing file has none. */
+static bool read_done(const char *path, id_set *done) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return errno == ENOENT;
+  char *data;
+  size_t len;
+  bool ok = read_all(f, &data, &len);
+  fclose(f);
+  if (!ok) return false;
+  size_t whole = len;
+  while (whole > 0 && data[whole - 1] != '\n') whole--;
+  for (size_t at = 0; at < whole; ) {
+    const char *end = memchr(data + at, '\n', whole - at);
+    size_t n = (size_t)(end - (data + at));
+    json_value *v = json_parse(data + at, n, NULL);
+    const json_value *id = json_get(v, "id");
+    if (id && id->type == JSON_STRING && !id_add(done, id->string, id->len))
+      ok = false;
+    json_free_value(v);
+    at += n + 1;
+  }
+  free(data);
+  if (ok && whole < len) ok = truncate(path, (off_t)whole) == 0;
+  return ok;
+}
+
+/* ---- one record ---- */
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static volatile sig_atomic_t interrupted = 0;
+
+static void on_interrupt(int sig) {
+  (void)sig;
+  interrupted = 1;
+}
+
+/* Does one record into line: {"id": ..., what the task writes,
+   "seconds": ...}. */
+static batch_verdict do_record(const batch_task *task, void *worker,
+                               const config *c, const input *in,
+                               const item *it, json_out *line,
+                               uint64_t *nodes) {
+  char id[512];
+  size_t id_len = format_id(in, &it->record, id, sizeof id);
+  json_reset(line);
+  json_begin_object(line);
+  json_key(line, "id");
+  json_string(line, id, id_len);
+  *nodes = 0;
+  double start = now();
+  batch_verdict v = task->run(worker, in->format, &it->record, &c->options,
+                              line, nodes);
+  /* microseconds, as a decimal number of seconds */
+  uint64_t us = (uint64_t)((now() - start) * 1e6 + 0.5);
+  char seconds[32];
+  size_t n = put_digits(seconds, us / 1000000);
+  seconds[n++] = '.';
+  for (uint64_t rest = us % 1000000, scale = 100000; scale; scale /= 10) {
+    seconds[n++] = (char)('0' + rest / scale % 10);
+    if (rest % scale == 0) break;
+  }
+  if (seconds[n - 1] == '.') seconds[n++] = '0';
+  json_key(line, "seconds");
+  json_raw(line, seconds, n);
+  json_end_object(line);
+  return v;
+}
+
+/* ---- the output ---- */
+
+typedef struct output {
+  FILE *file;
+  bool csv;
+  char **columns;               /* CSV: the first line's keys */
+  int ncolumns;
+  double flushed;               /* when it was last flushed */
+} output;
+
+static void csv_cell(FILE *f, const char *text, size_t len) {
+  bool quote = len == 0 ? false : strpbrk(text, ",\"\n\r") != NULL;
+  if (!quote) {
+    fwrite(text, 1, len, f);
+    return;
+  }
+  fputc('"', f);
+  for (size_t i = 0; i < len; i++) {
+    if (text[i] == '"') fputc('"', f);
+    fputc(text[i], f);
+  }
+  fputc('"', f);
+}
+
+/* Writes value as JSON text, for a CSV cell that holds a list. */
+static void json_write_value(json_out *out, const json_value *v) {
+  switch (v->type) {
+  case JSON_NULL: json_null(out); break;
+  case JSON_TRUE: json_bool(out, true); break;
+  case JSON_FALSE: json_bool(out, false); break;
+  case JSON_NUMBER: json_number(out, v->number); break;
+  case JSON_STRING: json_string(out, v->string, v->len); break;
+  case JSON_ARRAY: case JSON_OBJECT:
+    if (v->type == JSON_ARRAY) json_begin_array(out);
+    else json_begin_object(out);
+    for (const json_value *m = v->child; m; m = m->next) {
+      if (v->type == JSON_OBJECT) json_key(out, m->key);
+      json_write_value(out, m);
+    }
+    if (v->type == JSON_ARRAY) json_end_array(out);
+    else json_end_object(out);
+    break;
+  }
+}
+
+static void write_csv(output *o, const char *text, size_t len) {
+  json_value *v = json_parse(text, len, NULL);
+  if (!v) return;
+  if (!o->columns) {               /* the header: this line's keys */
+    o->columns = calloc(v->len + 1, sizeof *o->columns);
+    for (const json_value *m = v->child; m && o->columns; m = m->next) {
+      o->columns[o->ncolumns] = strdup(m->key);
+      if (o->columns[o->ncolumns]) o->ncolumns++;
+    }
+    for (int i = 0; i < o->ncolumns; i++) {
+      if (i) fputc(',', o->file);
+      csv_cell(o->file, o->columns[i], strlen(o->columns[i]));
+    }
+    fputc('\n', o->file);
+  }
+  json_out cell;
+  json_init(&cell);
+  for (int i = 0; i < o->ncolumns; i++) {
+    if (i) fputc(',', o->file);
+    const json_value *m = json_get(v, o->columns[i]);
+    if (!m) continue;
+    if (m->type == JSON_STRING) {
+      csv_cell(o->file, m->string, m->len);
+    } else {
+      json_reset(&cell);
+      json_write_value(&cell, m);
+      if (!cell.failed) csv_cell(o->file, cell.data, cell.len);
+    }
+  }
+  json_free(&cell);
+  fputc('\n', o->file);
+  json_free_value(v);
+}
+
+/* Writes one line; flushes a tenth of a second after the last time, so
+   that a reader sees the lines come without a write for each. */
+static void write_line(output *o, const char *text, size_t len, double t) {
+  if (o->csv) {
+    write_csv(o, text, len);
+  } else {
+    fwrite(text, 1, len, o->file);
+    fputc('\n', o->file);
+  }
+  if (t - o->flushed >= 0.1) {
+    fflush(o->file);
+    o->flushed = t;
+  }
+}
+
+/* ---- progress and the summary ---- */
+
+typedef struct tally {
+  size_t total, done, errors, disagree, agree;
+  uint64_t nodes;
+  double started, shown;
+  bool progress;                /* a line on a terminal */
+} tally;
+
+static void show_progress(tally *t, double at, bool last) {
+  if (!t->progress || (!last && at - t->shown < 0.1)) return;
+  t->shown = at;
+  double rate = t->done / (at - t->started + 1e-9);
+  double left = rate > 0 ? (t->total - t->done) / rate : 0;
+  fprintf(stderr, "\r%zu/%zu records  %.0f/s  %d:%02d left  %zu errors  "
+          "%zu mismatches ", t->done, t->total, rate, (int)left / 60,
+          (int)left % 60, t->errors, t->disagree);
+  if (last) fputc('\n', stderr);
+  fflush(stderr);
+}
+
+static void count(tally *t, batch_verdict v, uint64_t nodes) {
+  t->done++;
+  t->nodes += nodes;
+  if (v == BATCH_ERROR) t->errors++;
+  if (v == BATCH_DISAGREES) t->disagree++;
+  if (v == BATCH_AGREES) t->agree++;
+}
+
+/* ---- workers ---- */
+
+/* A worker's line on its pipe: the verdict and the nodes, a tab, then
+   the JSON line. */
+static bool send_line(int fd, batch_verdict v, uint64_t nodes,
+                      const json_out *line) {
+  char head[32];
+  int n = snprintf(head, sizeof head, "%d %llu\t", (int)v,
+                   (unsigned long long)nodes);
+  struct { const char *p; size_t len; } parts[] = {
+    {head, (size_t)n}, {line->data, line->len}, {"\n", 1}
+  };
+  for (int i = 0; i < 3; i++) {
+    size_t done = 0;
+    while (done < parts[i].len) {
+      ssize_t w = write(fd, parts[i].p + done, parts[i].len - done);
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) return false;
+      done += (size_t)w;
+    }
+  }
+  return true;
+}
+
+typedef struct run_state {
+  const config *c;
+  const batch_task *task;
+  const input *inputs;
+  const item *todo;
+  size_t ntodo;
+} run_state;
+
+/* A worker: todo[first], todo[first + step], ... to fd; then exits. */
+static void work(const run_state *s, size_t first, size_t step, int fd) {
+  void *worker = s->task->start ? s->task->start(&s->c->options) : NULL;
+  if (s->task->start && !worker) _exit(3);
+  json_out line;
+  json_init(&line);
+  for (size_t k = first; k < s->ntodo && !interrupted; k += step) {
+    uint64_t nodes;
+    const item *it = &s->todo[k];
+    batch_verdict v = do_record(s->task, worker, s->c, &s->inputs[it->input],
+                                it, &line, &nodes);
+    if (v == BATCH_STOPPED || line.failed) break;
+    if (!send_line(fd, v, nodes, &line)) break;
+  }
+  json_free(&line);
+  if (s->task->finish) s->task->finish(worker);
+  _exit(0);
+}
+
+typedef struct reader {
+  pid_t pid;
+  int fd;
+  char *buf;
+  size_t len, cap, start;
+} reader;
+
+/* The workers, so that Ctrl-C (which may reach this process alone, as
+   kill -INT does) reaches them too. */
+static reader *workers;
+static size_t nworkers;
+static bool forwarded;
+
+static void forward_interrupt(void) {
+  if (forwarded) return;
+  forwarded = true;
+  for (size_t j = 0; j < nworkers; j++)
+    if (workers[j].pid > 0) kill(workers[j].pid, SIGINT);
+}
+
+static bool spawn(const run_state *s, reader *r, size_t first, size_t step) {
+  int p[2];
+  if (pipe(p) != 0) return false;
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(p[0]);
+    close(p[1]);
+    return false;
+  }
+  if (pid == 0) {
+    close(p[0]);
+    work(s, first, step, p[1]);
+  }
+  close(p[1]);
+  r->pid = pid;
+  r->fd = p[0];
+  r->len = r->start = 0;
+  return true;
+}
+
+/* The next line from a worker (its text without the newline), or NULL
+   at the end of its output. */
+static char *next_line(reader *r, size_t *len) {
+  for (;;) {
+    char *nl = r->len > r->start ? memchr(r->buf + r->start, '\n', r->len - r->start)
+                                 : NULL;
+    if (nl) {
+      char *line = r->buf + r->start;
+      *len = (size_t)(nl - line);
+      r->start += *len + 1;
+      return line;
+    }
+    if (r->start > 0) {                   /* keep what is unread, at the front */
+      memmove(r->buf, r->buf + r->start, r->len - r->start);
+      r->len -= r->start;
+      r->start = 0;
+    }
+    if (r->len == r->cap) {
+      size_t cap = r->cap ? r->cap * 2 : 1 << 16;
+      char *more = realloc(r->buf, cap);
+      if (!more) return NULL;
+      r->buf = more;
+      r->cap = cap;
+    }
+    ssize_t n = read(r->fd, r->buf + r->len, r->cap - r->len);
+    if (n < 0 && errno == EINTR) {        /* the workers end their lines */
+      if (interrupted) forward_interrupt();
+      continue;
+    }
+    if (n <= 0) return NULL;
+    r->len += (size_t)n;
+  }
+}
+
+static void reap(reader *r) {
+  if (r->fd >= 0) close(r->fd);
+  r->fd = -1;
+  if (r->pid > 0) waitpid(r->pid, NULL, 0);
+  r->pid = 0;
+}
+
+/* Runs the records with jobs workers; returns false when interrupted. */
+static bool run_workers(const run_state *s, output *out, tally *t, size_t jobs) {
+  reader *readers = calloc(jobs, sizeof *readers);
+  if (!readers) return false;
+  workers = readers;
+  nworkers = jobs;
+  for (size_t j = 0; j < jobs; j++) {
+    readers[j].fd = -1;
+    if (j < s->ntodo && !spawn(s, &readers[j], j, jobs)) {
+      fprintf(stderr, "%s: cannot start a worker: %s\n", progname, strerror(errno));
+      jobs = j;
+      break;
+    }
+  }
+  bool complete = jobs > 0 || s->ntodo == 0;
+  json_out error;
+  json_init(&error);
+  for (size_t k = 0; k < s->ntodo && jobs > 0; k++) {
+    reader *r = &readers[k % jobs];
+    size_t len;
+    char *line = r->fd >= 0 ? next_line(r, &len) : NULL;
+    if (!line && interrupted) {
+      complete = false;
+      break;
+    }
+    if (!line) {
+      /* The worker died on this record: say so, and start another for
+         the rest of its records. */
+      reap(r);
+      const item *it = &s->todo[k];
+      char id[512];
+      format_id(&s->inputs[it->input], &it->record, id, sizeof id);
+      json_reset(&error);
+      json_begin_object(&error);
+      json_key(&error, "id");
+      json_cstring(&error, id);
+      batch_error(&error, "the worker doing it stopped without an answer");
+      json_end_object(&error);
+      write_line(out, error.data, error.len, now());
+      count(t, BATCH_ERROR, 0);
+      if (k + jobs < s->ntodo && !spawn(s, r, k + jobs, jobs)) {
+        complete = false;
+        break;
+      }
+      continue;
+    }
+    char *tab = memchr(line, '\t', len);
+    int v = BATCH_ERROR;
+    unsigned long long nodes = 0;
+    if (tab) sscanf(line, "%d %llu", &v, &nodes);
+    size_t skip = tab ? (size_t)(tab - line) + 1 : 0;
+    double at = now();
+    write_line(out, line + skip, len - skip, at);
+    count(t, (batch_verdict)v, nodes);
+    show_progress(t, at, false);
+  }
+  json_free(&error);
+  if (!complete) forward_interrupt();
+  for (size_t j = 0; j < jobs; j++) {
+    reap(&readers[j]);
+    free(readers[j].buf);
+  }
+  workers = NULL;
+  nworkers = 0;
+  free(readers);
+  return complete;
+}
+
+/* The same in this process. */
+static bool run_here(const run_state *s, output *out, tally *t) {
+  void *worker = s->task->start ? s->task->start(&s->c->options) : NULL;
+  if (s->task->start && !worker) {
+    fprintf(stderr, "%s: not enough memory for the %s %s\n", progname,
+            s->task->game, s->task->command);
+    return false;
+  }
+  json_out line;
+  json_init(&line);
+  bool complete = true;
+  for (size_t k = 0; k < s->ntodo; k++) {
+    uint64_t nodes;
+    const item *it = &s->todo[k];
+    batch_verdict v = do_record(s->task, worker, s->c, &s->inputs[it->input],
+                                it, &line, &nodes);
+    if (v == BATCH_STOPPED || interrupted) {
+      complete = false;
+      break;
+    }
+    double at = now();
+    write_line(out, line.data, line.len, at);
+    count(t, v, nodes);
+    show_progress(t, at, false);
+  }
+  json_free(&line);
+  if (s->task->finish) s->task->finish(worker);
+  return complete;
+}
+
+/* ---- merge ---- */
+
+/* `ludus merge FILE...`: the outputs of shards 1/N ... N/N, given in that
+   order, as the one output of the whole run: shard K wrote the records
+   K, K + N, ..., so the merge takes a line from each file in turn. */
+static int merge_main(int argc, char **argv) {
+  if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+    printf("usage: %s merge FILE...\n"
+           "The outputs of `%s COMMAND ... --shard K/N` for K = 1 ... N, in that\n"
+           "order, as one: a line of each in turn, which is the order of the\n"
+           "input. (The same as `paste -d '\\n' FILE... | grep -v '^$'`.)\n",
+           progname, progname);
+    return argc < 2 ? 2 : 0;
+  }
+  int n = argc - 1;
+  FILE **files = calloc((size_t)n, sizeof *files);
+  if (!files) return fail("not enough memory");
+  int status = 0;
+  for (int i = 0; i < n && status == 0; i++) {
+    files[i] = strcmp(argv[i + 1], "-") == 0 ? stdin : fopen(argv[i + 1], "rb");
+    if (!files[i]) status = fail("cannot open '%s': %s", argv[i + 1], strerror(errno));
+  }
+  char *line = NULL;
+  size_t cap = 0;
+  for (int open = n; status == 0 && open > 0; ) {
+    open = 0;
+    for (int i = 0; i < n; i++) {
+      if (!files[i]) continue;
+      ssize_t len = getline(&line, &cap, files[i]);
+      if (len < 0) {
+        if (files[i] != stdin) fclose(files[i]);
+        files[i] = NULL;
+        continue;
+      }
+      open++;
+      if (len > 0 && line[len - 1] != '\n') line[len++] = '\n';
+      fwrite(line, 1, (size_t)len, stdout);
+    }
+  }
+  for (int i = 0; i < n; i++)
+    if (files[i] && files[i] != stdin) fclose(files[i]);
+  free(line);
+  free(files);
+  return status;
+}
+
+/* ---- the command ---- */
+
+int batch_main(const char *name, int argc, char **argv) {
+  if (name && *name) progname = name;
+  if (strcmp(argv[0], "merge") == 0) return merge_main(argc, argv);
+  config c;
+  int status = parse_args(argc, argv, &c);
+  if (status >= 0) {
+    free(c.files);
+    return status;
+  }
+  const batch_task *task = find_task(c.command, c.game);
+  if (!task) {
+    fprintf(stderr, "%s: no %s for '%s'; the games it has:", progname,
+            c.command, c.game);
+    for (int i = 0; tasks[i]; i++)
+      if (strcmp(tasks[i]->command, c.command) == 0)
+        fprintf(stderr, " %s", tasks[i]->game);
+    fputc('\n', stderr);
+    free(c.files);
+    return 2;
+  }
+  c.options.interrupt = &interrupted;
+  input *inputs = calloc((size_t)c.nfiles, sizeof *inputs);
+  size_t nitems = 0, cap = 0;
+  item *items = NULL;
+  id_set done = {0};
+  status = 2;
+  if (!inputs) goto out;
+  for (int i = 0; i < c.nfiles; i++) {
+    input *in = &inputs[i];
+    in->name = c.files[i];
+    bool stdin_file = strcmp(in->name, "-") == 0;
+    FILE *f = stdin_file ? stdin : fopen(in->name, "rb");
+    if (!f) {
+      fprintf(stderr, "%s: cannot open '%s': %s\n", progname, in->name,
+              strerror(errno));
+      goto out;
+    }
+    bool ok = read_all(f, &in->data, &in->len);
+    if (!stdin_file) fclose(f);
+    if (!ok) {
+      fprintf(stderr, "%s: cannot read '%s'\n", progname, in->name);
+      goto out;
+    }
+    in->format = pick_format(task, &c, in);
+    if (!in->format) {
+      fprintf(stderr, "%s: %s %s reads no format '%s'; it reads:", progname,
+              c.game, c.command, c.format);
+      for (int f2 = 0; task->formats[f2]; f2++)
+        fprintf(stderr, " %s", task->formats[f2]->name);
+      fputc('\n', stderr);
+      goto out;
+    }
+  }
+  if (c.resume && !read_done(c.out_path, &done)) {
+    fprintf(stderr, "%s: cannot read '%s' to resume from it\n", progname,
+            c.out_path);
+    goto out;
+  }
+  /* every record, then the ones this run does */
+  size_t index = 0, skipped = 0;
+  for (int i = 0; i < c.nfiles; i++) {
+    size_t at = 0;
+    batch_record r = {0};
+    while (inputs[i].format->next(inputs[i].data, inputs[i].len, &at, &r)) {
+      bool mine = (long)(index++ % (size_t)c.shards) == c.shard - 1;
+      if (!mine) continue;
+      if (done.count) {
+        char id[512];
+        format_id(&inputs[i], &r, id, sizeof id);
+        if (id_has(&done, id)) {
+          skipped++;
+          continue;
+        }
+      }
+      if (nitems == cap) {
+        cap = cap ? 2 * cap : 1024;
+        item *more = realloc(items, cap * sizeof *items);
+        if (!more) {
+          fprintf(stderr, "%s: not enough memory for the records\n", progname);
+          goto out;
+        }
+        items = more;
+      }
+      items[nitems].input = i;
+      items[nitems].record = r;
+      nitems++;
+    }
+  }
+  output o = {0};
+  o.csv = c.csv;
+  o.file = stdout;
+  if (c.out_path) {
+    o.file = fopen(c.out_path, c.resume ? "ab" : "wb");
+    if (!o.file) {
+      fprintf(stderr, "%s: cannot write '%s': %s\n", progname, c.out_path,
+              strerror(errno));
+      goto out;
+    }
+  }
+  struct sigaction sa = {0}, before;
+  sa.sa_handler = on_interrupt;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &before);
+  tally t = {0};
+  t.total = nitems;
+  t.started = t.shown = now();
+  t.progress = !c.quiet && isatty(STDERR_FILENO);
+  run_state s = {&c, task, inputs, items, nitems};
+  size_t jobs = (size_t)c.jobs < nitems ? (size_t)c.jobs : nitems;
+  bool complete = jobs > 1 ? run_workers(&s, &o, &t, jobs) : run_here(&s, &o, &t);
+  sigaction(SIGINT, &before, NULL);
+  fflush(o.file);
+  if (o.file != stdout) fclose(o.file);
+  for (int i = 0; i < o.ncolumns; i++) free(o.columns[i]);
+  free(o.columns);
+  double seconds = now() - t.started;
+  show_progress(&t, now(), true);
+  char skipped_text[64] = "";
+  if (skipped)
+    snprintf(skipped_text, sizeof skipped_text, ", %zu done before", skipped);
+  fprintf(stderr, "%s %s %s: %zu records (%zu errors, %zu disagree, %zu agree"
+          "%s), %llu nodes, %.2f s, %.0f records/s%s%s\n",
+          progname, c.command, task->game, t.done, t.errors, t.disagree,
+          t.agree, skipped_text,
+          (unsigned long long)t.nodes, seconds, t.done / (seconds + 1e-9),
+          complete ? "" : "; interrupted: ",
+          complete ? "" : "--resume carries on");
+  status = !complete ? 130 : t.errors || t.disagree ? 1 : 0;
+out:
+  for (int i = 0; inputs && i < c.nfiles; i++) free(inputs[i].data);
+  free(inputs);
+  free(items);
+  id_free(&done);
+  free(c.files);
+  return status;
+}

@@ -1,0 +1,82 @@
+/*
+** batch.c: what the batch tasks of every game share.
+*/
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "batch.h"
+
+bool batch_next_line(const char *data, size_t len, size_t *at,
+                     batch_record *r) {
+  size_t i = *at;
+  size_t line = r->line ? r->line + 1 : 1;
+  if (i == 0 && len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0) i = 3;
+  for (;;) {
+    if (i >= len) {
+      *at = len;
+      return false;
+    }
+    const char *end = memchr(data + i, '\n', len - i);
+    size_t stop = end ? (size_t)(end - data) : len;
+    size_t next = end ? stop + 1 : len;
+    size_t text_end = stop > i && data[stop - 1] == '\r' ? stop - 1 : stop;
+    if (data[i] == '#') {                       /* a comment */
+      i = next;
+      line++;
+      continue;
+    }
+    r->text = data + i;
+    r->len = text_end - i;
+    r->line = line;
+    r->number++;
+    *at = next;
+    return true;
+  }
+}
+
+void batch_error(json_out *out, const char *format, ...) {
+  char message[512];
+  va_list args;
+  va_start(args, format);
+  int n = vsnprintf(message, sizeof message, format, args);
+  va_end(args);
+  if (n < 0) n = 0;
+  if ((size_t)n >= sizeof message) n = (int)sizeof message - 1;
+  json_key(out, "error");
+  json_string(out, message, (size_t)n);
+}
+
+const char *batch_shown(const char *text, size_t len) {
+  static char shown[64];
+  size_t n = 0, i = 0;
+  while (i < len && n < 40) {
+    unsigned char c = (unsigned char)text[i];
+    size_t size = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
+                : (c & 0xf8) == 0xf0 ? 4 : 0;
+    bool ok = size > 0 && i + size <= len && !(size == 1 && (c < 32 || c == 127));
+    for (size_t k = 1; ok && k < size; k++)
+      ok = ((unsigned char)text[i + k] & 0xc0) == 0x80;
+    if (!ok || n + size > 40) {
+      shown[n++] = '?';
+      i++;
+      continue;
+    }
+    memcpy(shown + n, text + i, size);
+    n += size;
+    i += size;
+  }
+  if (i < len) {
+    memcpy(shown + n, "...", 3);
+    n += 3;
+  }
+  shown[n] = '\0';
+  return shown;
+}
+
+bool batch_blank(const batch_record *r, json_out *out) {
+  for (size_t i = 0; i < r->len; i++)
+    if (r->text[i] != ' ' && r->text[i] != '\t') return false;
+  batch_error(out, "a blank line");
+  return true;
+}

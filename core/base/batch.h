@@ -1,0 +1,107 @@
+/*
+** batch.h: what a game gives the batch tools, `ludus solve`, `ludus
+** replay` and `ludus annotate` (bindings/batch.c): the formats its files
+** come in, how a file splits into records, and what to do with one
+** record.  The front end does the rest: files, jobs, shards, the order
+** of the output, resuming, progress.
+**
+** A task turns one record into the members of one JSON object (the front
+** end writes "id" first, and "seconds" last); it never prints, and it
+** reports a record it cannot read as an error member rather than
+** failing.  The same task, with the same options, gives the same line
+** for the same record, whichever worker does it.
+*/
+#ifndef BATCH_H
+#define BATCH_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "json.h"
+
+typedef struct batch_options {
+  double seconds;          /* per record; 0: none */
+  uint64_t nodes;          /* per record; 0: none */
+  int depth;               /* 0: the task's own */
+  int exact;               /* annotate: exact scores from this many empties
+                              on (Othello); 0: the task's own */
+  bool all;                /* solve: the score of every move */
+  bool weak;               /* solve: win, draw or loss only */
+  double mistake;          /* annotate: a loss this large is a mistake; 0:
+                              the task's own */
+  const volatile sig_atomic_t *interrupt;   /* Ctrl-C, for long records */
+} batch_options;
+
+/* One record: its bytes in the file (a line without its end, a game) and
+   where it is, for its id. */
+typedef struct batch_record {
+  const char *text;
+  size_t len;
+  size_t line;             /* 1-based line it starts on */
+  size_t number;           /* 1-based, among the file's records */
+} batch_record;
+
+typedef struct batch_format {
+  const char *name;        /* "pons", "obf", "wtb", "pgn" ... */
+  const char *extensions;  /* ".obf .txt": what names it, space separated */
+  /* Whether a record's id is "file#number" (a game of a database) rather
+     than "file:line". */
+  bool numbered;
+  /* Whether data (the start of a file, len bytes) looks like this format;
+     NULL: only the extension or --format says so. */
+  bool (*sniff)(const char *data, size_t len);
+  /* The record that starts at or after *at, which moves past it; false
+     at the end of the data.  Text a format cannot even delimit is a
+     record all the same: the task says what is wrong with it. */
+  bool (*next)(const char *data, size_t len, size_t *at, batch_record *r);
+} batch_format;
+
+typedef enum batch_verdict {
+  BATCH_DONE,              /* done; the record had no answer to check */
+  BATCH_AGREES,            /* done, and ludus agrees with the record's own
+                              answer (a score, a result, a count) */
+  BATCH_DISAGREES,         /* done, and it does not */
+  BATCH_ERROR,             /* the record is bad: out has "error" */
+  BATCH_STOPPED            /* Ctrl-C stopped it: no line for it */
+} batch_verdict;
+
+typedef struct batch_task {
+  const char *game;        /* "connect4" */
+  const char *command;     /* "solve", "replay" or "annotate" */
+  const char *summary;     /* one line for --help */
+  const batch_format *const *formats;   /* NULL-terminated, default first */
+  /* What a worker keeps between records (tables, a solver); NULL when
+     it cannot be had.  NULL start: nothing to keep. */
+  void *(*start)(const batch_options *options);
+  void (*finish)(void *worker);
+  /* Does one record; writes its members to out, counts its nodes. */
+  batch_verdict (*run)(void *worker, const batch_format *format,
+                       const batch_record *record,
+                       const batch_options *options, json_out *out,
+                       uint64_t *nodes);
+} batch_task;
+
+/* ---- formats every game may use ---- */
+
+/* One record a line: the line's end (LF or CRLF) is not part of it, a
+   byte-order mark at the start of the file is skipped, and lines that
+   start with '#' are comments.  Blank lines are records: a task says
+   they are empty, so that nothing is skipped without a word. */
+bool batch_next_line(const char *data, size_t len, size_t *at,
+                     batch_record *r);
+
+/* The error member of a bad record: "error": text (formatted). */
+void batch_error(json_out *out, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Text from a record as an error may show it: at most 40 bytes, control
+   bytes and what is not UTF-8 as '?', "..." when cut.  The text lives
+   until the next call. */
+const char *batch_shown(const char *text, size_t len);
+
+/* Whether a record is blank (spaces only); writes the error if so. */
+bool batch_blank(const batch_record *r, json_out *out);
+
+#endif

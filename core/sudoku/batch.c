@@ -1,0 +1,129 @@
+/*
+** batch.c: Sudoku for the batch tools (core/base/batch.h): one puzzle a
+** line, of any side the solver takes (16, 81, 256 or 625 cells, '.' or
+** '0' empty), and after it, optionally, the number of solutions it has
+** (and the solution, as in puzzles7_serg_counts: "puzzle:count:solution").
+**
+**   solve   the number of solutions (counted to two: one or more than
+**           one; --all counts them all) and the first one, and whether
+**           the count on the line agrees
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/batch.h"
+#include "sudoku.h"
+
+/* The grid of a line, and the count after it (-1 when there is none). */
+static bool read_line(const batch_record *r, sudoku_grid *grid, long *count,
+                      json_out *out) {
+  if (batch_blank(r, out)) return false;
+  size_t end = 0;
+  while (end < r->len && r->text[end] != ' ' && r->text[end] != '\t' &&
+         r->text[end] != ':' && r->text[end] != ',')
+    end++;
+  sudoku_parse_error err;
+  if (sudoku_parse(r->text, end, NULL, grid, &err) != SUDOKU_OK) {
+    if (err.code == SUDOKU_ECOUNT)
+      batch_error(out, "%d cells, not 16, 81, 256 or 625", err.cells);
+    else if (err.code == SUDOKU_ERANGE)
+      batch_error(out, "cell %d holds %d, more than the side %d", err.cell + 1,
+                  err.value, err.size);
+    else
+      batch_error(out, "'%s' at byte %d is not a cell",
+                  batch_shown(r->text + err.at, end - (size_t)err.at),
+                  err.at + 1);
+    return false;
+  }
+  *count = -1;
+  size_t i = end;
+  while (i < r->len && (r->text[i] == ' ' || r->text[i] == '\t' ||
+                        r->text[i] == ':' || r->text[i] == ','))
+    i++;
+  if (i < r->len) {
+    char number[24];
+    size_t n = 0;
+    while (i < r->len && r->text[i] >= '0' && r->text[i] <= '9' &&
+           n < sizeof number - 1)
+      number[n++] = r->text[i++];
+    number[n] = '\0';
+    if (n == 0 || n >= 19) {
+      batch_error(out, "'%s' after the grid is not a number of solutions",
+                  batch_shown(r->text + i, r->len - i));
+      return false;
+    }
+    *count = strtol(number, NULL, 10);
+  }
+  return true;
+}
+
+static batch_verdict solve_run(void *unused, const batch_format *format,
+                               const batch_record *r, const batch_options *o,
+                               json_out *out, uint64_t *nodes) {
+  (void)unused;
+  (void)format;
+  sudoku_grid grid, solution;
+  long expected;
+  if (!read_line(r, &grid, &expected, out)) return BATCH_ERROR;
+  search_limit limit;
+  memset(&limit, 0, sizeof limit);
+  limit.max_seconds = o->seconds;
+  limit.max_nodes = o->nodes;
+  limit.interrupt = o->interrupt;
+  limit_start(&limit);
+  sudoku_search s;
+  memset(&s, 0, sizeof s);
+  /* two tells one from many; a count to check needs one more than it */
+  s.max_solutions = o->all ? 0 : expected >= 2 ? (uint64_t)expected + 1 : 2;
+  s.first = &solution;
+  s.limit = &limit;
+  sudoku_error e = sudoku_solve(&grid, &s);
+  *nodes = s.guesses;
+  if (e == SUDOKU_ENOMEM) {
+    batch_error(out, "not enough memory for the solver");
+    return BATCH_ERROR;
+  }
+  if (!s.complete && limit.stopped && o->interrupt && *o->interrupt)
+    return BATCH_STOPPED;
+  json_key(out, "solutions");
+  json_int(out, (int64_t)s.solutions);
+  if (!s.complete && s.solutions >= s.max_solutions && s.max_solutions) {
+    json_key(out, "more");                /* counted to the limit */
+    json_bool(out, true);
+  }
+  if (s.solutions > 0) {
+    char text[SUDOKU_MAX_CELLS + 1];
+    int cells = solution.size * solution.size;
+    for (int i = 0; i < cells; i++)        /* a solution has no empty cell */
+      text[i] = SUDOKU_SYMBOLS[(solution.cell[i] - 1) % SUDOKU_MAX_SIDE];
+    json_key(out, "solution");
+    json_string(out, text, (size_t)cells);
+  }
+  if (limit.stopped) {
+    json_key(out, "stopped");
+    json_cstring(out, limit_reason(&limit));
+  }
+  json_key(out, "guesses");
+  json_int(out, (int64_t)s.guesses);
+  if (expected < 0) return BATCH_DONE;
+  json_key(out, "expected");
+  json_int(out, expected);
+  bool agrees = (uint64_t)expected == s.solutions && !limit.stopped;
+  json_key(out, "agrees");
+  json_bool(out, agrees);
+  return agrees ? BATCH_AGREES : BATCH_DISAGREES;
+}
+
+const batch_format sudoku_format_lines = {
+  .name = "lines", .extensions = "", .numbered = false, .sniff = NULL,
+  .next = batch_next_line,
+};
+
+static const batch_format *const formats[] = {&sudoku_format_lines, NULL};
+
+const batch_task sudoku_batch_solve = {
+  .game = "sudoku", .command = "solve",
+  .summary = "the solutions of every puzzle (counted to two, or all with "
+             "--all) and the first; agrees with a count after the grid",
+  .formats = formats, .start = NULL, .finish = NULL, .run = solve_run,
+};
