@@ -2,7 +2,7 @@
 # run.sh: every test suite, one summary line each, then the total alone on
 # the last line as "N passed, N failed".  Exits non-zero on any failure.
 #
-#   sh tests/run.sh BIN_DIR CTEST_DIR [SANITIZE]
+#   sh tests/run.sh BIN_DIR CTEST_DIR [SANITIZE [FUZZ_DIR]]
 #
 # Each suite speaks TAP (cmocka, busted and luacheck all can); a suite that
 # exits non-zero without reporting a failure (a crash, a sanitizer report)
@@ -11,6 +11,7 @@
 bin=${1:-.}
 ctests=${2:-build/release/tests}
 sanitize=${3:-}
+fuzz=${4:-build/fuzz}
 logs=$ctests/logs
 mkdir -p "$logs"
 
@@ -83,6 +84,7 @@ run_suite "lua specs" env LD_PRELOAD="$LUDUS_PRELOAD" LUDUS_BOOK= \
 run_suite "luacheck" luacheck --formatter TAP scripts tests bindings/embed.lua
 run_suite "install" sh tests/install.sh "$bin"
 run_suite "tools" sh tests/tools.sh "$(dirname "$ctests")/tools"
+run_suite "fuzz" sh tests/fuzz.sh "$fuzz"
 if [ -n "$long_pid" ]; then
   wait "$long_pid"
   report "c/$long" $?
