@@ -8,9 +8,11 @@ CC       ?= cc
 LUA      ?= lua5.4
 SANITIZE ?=
 
-# man-db (with groff-base) is for the test that the man page renders.
+# man-db (with groff-base) is for the test that the man page renders,
+# clang-14 and its runtime for the fuzzers (libFuzzer), parallel for the
+# test of shards run with GNU parallel.
 DEB_PACKAGES = liblua5.4-dev lua5.4 libedit-dev libcmocka-dev lua-busted parallel \
-               lua-check pkg-config man-db
+               lua-check pkg-config man-db clang-14 libclang-rt-14-dev
 
 # Where objects and products go.  A plain build puts the products at the
 # top level; a sanitizer build keeps its own tree so the two never mix.
@@ -79,12 +81,26 @@ REPL_OBJ  = $(REPL_SRC:%.c=$(OUT)/%.o)
 CTESTS    = $(CTEST_SRC:tests/c/%.c=$(OUT)/tests/%)
 BENCHES   = $(BENCH_SRC:tests/bench/%.c=$(OUT)/bench/%)
 
+# The fuzzers of tests/fuzz/ (see "fuzzing" below).
+FUZZ_CC      = clang-14
+FUZZ_SECONDS ?= 60
+FUZZ_OUT     = build/fuzz
+FUZZ_ARCH    = $(if $(X86),-mpopcnt $(AVX2) $(AVX512) $(BMI2),)
+FUZZ_SANS    = -fsanitize=address,undefined -fno-sanitize-recover=all \
+               -fno-omit-frame-pointer
+FUZZ_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L -O2 -g $(FUZZ_ARCH) $(WARN) \
+               -pthread $(FUZZ_SANS) -fsanitize=fuzzer-no-link
+FUZZ_SRC     = $(wildcard tests/fuzz/fuzz_*.c)
+FUZZERS      = $(FUZZ_SRC:tests/fuzz/%.c=$(FUZZ_OUT)/%)
+FUZZ_OBJ     = $(CORE_SRC:%.c=$(FUZZ_OUT)/%.o) $(FUZZ_OUT)/reversi_weights.o
+FUZZ_LIB     = $(FUZZ_OUT)/libludus.a
+
 LIBLUDUS  = $(BIN)/libludus.a
 LUDUS_SO  = $(BIN)/ludus.so
 LUDUS_EXE = $(BIN)/ludus
 
 .PHONY: all deps test repl bench bench-long book reversi-weights install \
-        clean check-clang help
+        clean check-clang help fuzz fuzzers
 .DELETE_ON_ERROR:
 
 all: deps $(LIBLUDUS) $(LUDUS_SO) $(LUDUS_EXE) ## builds ./ludus, ./ludus.so and ./libludus.a (SANITIZE=1: in build/san)
@@ -162,8 +178,57 @@ $(OUT)/bench/%: tests/bench/%.c $(LIBLUDUS) | deps
 	  $(LIBLUDUS) $(LDFLAGS_ALL) -lm
 
 # The trainer is built too, so that it keeps compiling.
-test: all $(CTESTS) $(OUT)/tools/train_reversi ## builds and runs every test, docs examples included (SANITIZE=1: under ASan and UBSan)
-	@LUDUS_DATA=$(DATA) sh tests/run.sh "$(BIN)" "$(OUT)/tests" "$(SANITIZE)"
+test: all $(CTESTS) $(OUT)/tools/train_reversi $(FUZZERS) ## builds and runs every test, docs examples and a few seconds of each fuzzer included (SANITIZE=1: under ASan and UBSan)
+	@LUDUS_DATA=$(DATA) sh tests/run.sh "$(BIN)" "$(OUT)/tests" "$(SANITIZE)" \
+	  "$(FUZZ_OUT)"
+
+# ---- fuzzing ----
+# The harnesses of tests/fuzz/ are built by clang with libFuzzer, ASan
+# and UBSan, on the core compiled for them in a tree of their own
+# (whatever SANITIZE says), for the CPU that builds.  make test runs each
+# for a few seconds over its corpus (tests/fuzz.sh); make fuzz runs each
+# for FUZZ_SECONDS, new inputs going to build/fuzz/corpus/ and crashes to
+# build/fuzz/crashes/, never to the corpus in tests/fuzz/corpus/.
+$(FUZZ_OUT)/core/%.o: core/%.c | deps
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Icore -MMD -MP -c $< -o $@
+
+$(FUZZ_OUT)/reversi_weights.c: tools/embed_bytes.lua $(WEIGHTS) | deps
+	@mkdir -p $(dir $@)
+	$(LUA) tools/embed_bytes.lua $@ reversi_weights $(WEIGHTS)
+
+$(FUZZ_OUT)/reversi_weights.o: $(FUZZ_OUT)/reversi_weights.c
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_LIB): $(FUZZ_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+$(FUZZ_OUT)/common.o: tests/fuzz/common.c | deps
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Icore -MMD -MP -c $< -o $@
+
+$(FUZZ_OUT)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_OUT)/common.o $(FUZZ_LIB)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Icore -Itests/fuzz -MMD -MP \
+	  $< $(FUZZ_OUT)/common.o $(FUZZ_LIB) -lm -o $@
+
+fuzzers: $(FUZZERS) ## builds the libFuzzer harnesses of tests/fuzz without running them
+
+# One run a harness, and the Lua-level fuzzer from a new seed (with the
+# sanitized ludus under SANITIZE=1): make -j2 fuzz runs two at a time.
+FUZZ_RUNS = $(FUZZ_SRC:tests/fuzz/%.c=fuzz-run-%)
+
+fuzz: $(FUZZ_RUNS) fuzz-run-lua ## runs every fuzzer FUZZ_SECONDS (60) seconds; crashes go to build/fuzz/crashes/
+
+fuzz-run-lua: all
+	LUDUS_BOOK= $(LUDUS_EXE) tests/fuzz/fuzz_lua.lua $(FUZZ_SECONDS) $$(date +%s)
+
+$(FUZZ_RUNS): fuzz-run-%: $(FUZZ_OUT)/%
+	@mkdir -p $(FUZZ_OUT)/corpus/$* $(FUZZ_OUT)/crashes
+	$(FUZZ_OUT)/$* -max_total_time=$(FUZZ_SECONDS) -timeout=30 \
+	  -rss_limit_mb=2048 -max_len=4096 -print_final_stats=1 \
+	  -artifact_prefix=$(FUZZ_OUT)/crashes/$*- \
+	  $(patsubst %,-dict=%,$(wildcard tests/fuzz/$*.dict)) \
+	  $(FUZZ_OUT)/corpus/$* tests/fuzz/corpus/$*
 
 repl: all ## builds and starts the REPL
 	@$(LUDUS_EXE)
@@ -258,4 +323,5 @@ install: all $(INSTALL_BOOK) ## installs ludus, ludus.so, libludus.a, the header
 clean: ## removes what the build made
 	rm -rf build ludus ludus.so libludus.a
 
--include $(CORE_OBJ:.o=.d) $(BIND_OBJ:.o=.d) $(REPL_OBJ:.o=.d)
+-include $(CORE_OBJ:.o=.d) $(BIND_OBJ:.o=.d) $(REPL_OBJ:.o=.d) \
+         $(FUZZ_OBJ:.o=.d) $(FUZZ_OUT)/common.d $(FUZZERS:=.d)

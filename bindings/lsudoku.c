@@ -19,21 +19,24 @@
 
 #define PUZZLE_TYPE "ludus.sudoku"
 
-typedef struct puzzle {
-  sudoku_grid grid;
-  char symbols[SUDOKU_MAX_SIDE + 1];   /* value v is symbols[v - 1] */
-} puzzle;
+typedef sudoku_puzzle puzzle;
 
 static const char *const sizes_allowed = "16, 81, 256 or 625";
 
-static puzzle *push_puzzle(lua_State *L, const sudoku_grid *grid,
-                           const char *symbols) {
+static puzzle *push_puzzle(lua_State *L, const puzzle *from) {
   puzzle *p = lua_newuserdatauv(L, sizeof *p, 0);
-  p->grid = *grid;
-  memset(p->symbols, 0, sizeof p->symbols);
-  memcpy(p->symbols, symbols ? symbols : SUDOKU_SYMBOLS, (size_t)grid->size);
+  *p = *from;
   luaL_setmetatable(L, PUZZLE_TYPE);
   return p;
+}
+
+/* A grid in the symbols of another puzzle of its side (a solution). */
+static puzzle *push_grid(lua_State *L, const sudoku_grid *grid,
+                         const char *symbols) {
+  puzzle p;
+  p.grid = *grid;
+  memcpy(p.symbols, symbols, sizeof p.symbols);
+  return push_puzzle(L, &p);
 }
 
 static puzzle *check_puzzle(lua_State *L, int arg) {
@@ -53,74 +56,20 @@ static int fail(lua_State *L, const char *fmt, ...) {
 
 /* ---- reading puzzles ---- */
 
-static int count_byte(const char *text, size_t len, char c) {
-  int n = 0;
-  for (size_t i = 0; i < len; i++) n += text[i] == c;
-  return n;
+static int read_text(lua_State *L, const char *text, size_t len,
+                     const char *symbols, puzzle *out) {
+  char message[256];
+  if (sudoku_read(text, len, symbols, out, message, sizeof message) != SUDOKU_OK)
+    return fail(L, "%s", message);
+  return 0;
 }
 
-static bool has_any(const char *text, size_t len, const char *set) {
-  for (size_t i = 0; i < len; i++)
-    if (text[i] && strchr(set, text[i])) return true;
-  return false;
-}
-
-/* The symbols a text is most likely written with.  16x16: 0-F when '0'
-   is a value (at most once a row: no more than 16 of them) and no 'G'
-   appears; 25x25: A-Y when no digit 1-9 appears.  Else 1-9 then A...
-   Only the number of letters, digits and dots counts, so the side is
-   known first. */
-static const char *guess_symbols(const char *text, size_t len) {
-  int cells = 0;
-  for (size_t i = 0; i < len; i++) {
-    char c = text[i];
-    cells += (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') ||
-             (c >= 'a' && c <= 'z') || c == '.';
-  }
-  if (cells == 256) {
-    int zeros = count_byte(text, len, '0');
-    if (zeros > 0 && zeros <= 16 && !has_any(text, len, "Gg") &&
-        (zeros == 16 || has_any(text, len, ".")))
-      return "0123456789ABCDEF";
-  } else if (cells == 625 && !has_any(text, len, "123456789")) {
-    return "ABCDEFGHIJKLMNOPQRSTUVWXY";
-  }
-  return NULL;
-}
-
-/* "1-9", "1-9 and A-G", "0-F", or the symbols themselves. */
-static void push_symbol_range(lua_State *L, const char *symbols, int size) {
-  if (!symbols) {
-    if (size <= 9) lua_pushfstring(L, "1-%d", size);
-    else lua_pushfstring(L, "1-9 and A-%c", SUDOKU_SYMBOLS[size - 1]);
-  } else {
-    lua_pushfstring(L, "%s", symbols);
-  }
-}
-
-static int parse_text(lua_State *L, const char *text, size_t len,
-                      const char *symbols, sudoku_grid *grid) {
-  sudoku_parse_error err;
-  sudoku_error e = sudoku_parse(text, len, symbols, grid, &err);
-  if (e == SUDOKU_ECOUNT)
-    return fail(L, "%d cells given, expected %s", err.cells, sizes_allowed);
-  if (e == SUDOKU_ESYMBOL) {
-    unsigned char c = (unsigned char)text[err.at];
-    char shown[16];
-    if (c >= 32 && c < 127) snprintf(shown, sizeof shown, "'%c'", c);
-    else snprintf(shown, sizeof shown, "byte %d", c);
-    return fail(L, "%s at position %d is not a cell (cells are %s, '.'%s "
-                "for empty; spaces and | - + are ignored)", shown, err.at + 1,
-                symbols ? symbols : "1-9 and A-P",
-                symbols && strchr(symbols, '0') ? "" : " or '0'");
-  }
-  if (e == SUDOKU_ERANGE) {
-    push_symbol_range(L, symbols, err.size);
-    const char *range = lua_tostring(L, -1);
-    return fail(L, "r%dc%d is '%c' (%d), but a %dx%d takes %s",
-                err.cell / err.size + 1, err.cell % err.size + 1,
-                text[err.at], err.value, err.size, err.size, range);
-  }
+static int make_puzzle(lua_State *L, const sudoku_grid *grid,
+                       const char *symbols, puzzle *out) {
+  char message[256];
+  if (sudoku_make_puzzle(grid, symbols, out, message, sizeof message) !=
+      SUDOKU_OK)
+    return fail(L, "%s", message);
   return 0;
 }
 
@@ -155,7 +104,7 @@ static int side_of(lua_Integer cells) {
 /* A table at idx: flat numbers, rows of numbers, or strings (rows, or
    one cell each) read as text. */
 static int parse_table(lua_State *L, int idx, const char *symbols,
-                       sudoku_grid *grid, const char **used) {
+                       puzzle *out) {
   lua_Integer n = luaL_len(L, idx);
   int first = lua_rawgeti(L, idx, 1);
   lua_pop(L, 1);
@@ -175,19 +124,17 @@ static int parse_table(lua_State *L, int idx, const char *symbols,
     luaL_pushresult(&b);
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
-    if (!symbols) symbols = guess_symbols(text, len);
-    int r = parse_text(L, text, len, symbols, grid);
+    int r = read_text(L, text, len, symbols, out);
     if (r) return r;
     lua_pop(L, 1);
-    *used = symbols;
     return 0;
   }
-  *used = symbols;
+  sudoku_grid grid;
   if (first == LUA_TTABLE) {
     int size = n <= SUDOKU_MAX_SIDE ? side_of(n * n) : 0;
     if (!size)
       return fail(L, "%I rows given, expected 4, 9, 16 or 25", n);
-    sudoku_init(grid, size);
+    sudoku_init(&grid, size);
     for (int r = 0; r < size; r++) {
       if (lua_rawgeti(L, idx, r + 1) != LUA_TTABLE) {
         int type = lua_type(L, -1);
@@ -207,22 +154,22 @@ static int parse_table(lua_State *L, int idx, const char *symbols,
           lua_remove(L, -3);    /* the row, under nil and the message */
           return 2;
         }
-        grid->cell[r * size + c] = (uint8_t)v;
+        grid.cell[r * size + c] = (uint8_t)v;
       }
       lua_pop(L, 1);
     }
-    return 0;
+    return make_puzzle(L, &grid, symbols, out);
   }
   int size = side_of(n);
   if (!size) return fail(L, "%I cells given, expected %s", n, sizes_allowed);
-  sudoku_init(grid, size);
+  sudoku_init(&grid, size);
   for (int cell = 0; cell < size * size; cell++) {
     lua_rawgeti(L, idx, cell + 1);
     int v = table_cell(L, size, cell);
     if (v < 0) return 2;
-    grid->cell[cell] = (uint8_t)v;
+    grid.cell[cell] = (uint8_t)v;
   }
-  return 0;
+  return make_puzzle(L, &grid, symbols, out);
 }
 
 /* The symbols option of a parse: a string of one symbol per value. */
@@ -242,32 +189,12 @@ static const char *check_symbols_option(lua_State *L, int arg) {
   }
   size_t len;
   const char *symbols = luaL_checklstring(L, -1, &len);
-  bool ok = sudoku_size_ok((int)len) && strlen(symbols) == len;
-  for (size_t i = 0; ok && i < len; i++) {
-    unsigned char c = (unsigned char)symbols[i];
-    ok = c > 32 && c < 127 && c != '.' && !strchr("|-+", c) &&
-         !strchr(symbols + i + 1, c);
-  }
-  if (!ok)
+  if (!sudoku_symbols_ok(symbols, len))
     luaL_error(L, "sudoku: symbols must be 4, 9, 16 or 25 different "
                "printable characters, none of them '.', '|', '-', '+' (got '%s')",
                symbols);
   lua_pop(L, 1);      /* still referenced by the options table */
   return symbols;
-}
-
-/* Names the unit two clashing cells share. */
-static const char *clash_unit(const sudoku_clash *c, int size, char *buf,
-                              size_t bufsize) {
-  int unit;
-  if (c->row1 == c->row2) unit = c->row1;
-  else if (c->col1 == c->col2) unit = size + c->col1;
-  else {
-    int box = sudoku_box_side(size);
-    unit = 2 * size + c->row1 / box * box + c->col1 / box;
-  }
-  sudoku_unit_name(size, unit, buf, bufsize);
-  return buf;
 }
 
 /* Reads the value at arg as a puzzle: the userdata itself, or a new one
@@ -276,30 +203,20 @@ static puzzle *to_puzzle(lua_State *L, int arg, int options) {
   puzzle *p = luaL_testudata(L, arg, PUZZLE_TYPE);
   if (p) return p;
   const char *symbols = options ? check_symbols_option(L, options) : NULL;
-  sudoku_grid grid;
+  puzzle read;
   int type = lua_type(L, arg);
   if (type == LUA_TSTRING) {
     size_t len;
     const char *text = lua_tolstring(L, arg, &len);
-    if (!symbols) symbols = guess_symbols(text, len);
-    if (parse_text(L, text, len, symbols, &grid)) return NULL;
+    if (read_text(L, text, len, symbols, &read)) return NULL;
   } else if (type == LUA_TTABLE) {
-    if (parse_table(L, arg, symbols, &grid, &symbols)) return NULL;
+    if (parse_table(L, arg, symbols, &read)) return NULL;
   } else {
     fail(L, "a puzzle is a string or a table, not %s",
          lua_typename(L, type));
     return NULL;
   }
-  sudoku_clash clash;
-  if (sudoku_check_givens(&grid, &clash) != SUDOKU_OK) {
-    char unit[32];
-    const char *sym = symbols ? symbols : SUDOKU_SYMBOLS;
-    fail(L, "r%dc%d and r%dc%d are both %c (%s)", clash.row1 + 1,
-         clash.col1 + 1, clash.row2 + 1, clash.col2 + 1, sym[clash.value - 1],
-         clash_unit(&clash, grid.size, unit, sizeof unit));
-    return NULL;
-  }
-  p = push_puzzle(L, &grid, symbols);
+  p = push_puzzle(L, &read);
   lua_replace(L, arg);
   return p;
 }
@@ -313,8 +230,7 @@ static int sudoku_parse_lua(lua_State *L) {
   luaL_checkany(L, 1);
   lua_settop(L, 2);
   if (luaL_testudata(L, 1, PUZZLE_TYPE)) {
-    puzzle *q = check_puzzle(L, 1);
-    push_puzzle(L, &q->grid, q->symbols);
+    push_puzzle(L, check_puzzle(L, 1));
   } else {
     puzzle *p = to_puzzle(L, 1, 2);
     if (!p) return 2;
@@ -412,7 +328,7 @@ static int sudoku_solve_lua(lua_State *L) {
     else lua_pushfstring(L, "stopped before a solution (%s)", stopped);
     return 2;
   }
-  push_puzzle(L, &solution, p->symbols);
+  push_grid(L, &solution, p->symbols);
   return 1;
 }
 
@@ -436,7 +352,7 @@ static int sudoku_solutions_lua(lua_State *L) {
   }
   lua_createtable(L, (int)(f.n < 1000000 ? f.n : 0), 0);
   for (size_t i = 0; i < f.n; i++) {
-    push_puzzle(L, &f.grids[i], p->symbols);
+    push_grid(L, &f.grids[i], p->symbols);
     lua_rawseti(L, -2, (lua_Integer)i + 1);
   }
   free(f.grids);
@@ -535,7 +451,12 @@ static int sudoku_generate_lua(lua_State *L) {
   if (e != SUDOKU_OK) return fail(L, "generate stopped (%s)",
                                   limit_reason(&limit) ? limit_reason(&limit)
                                                        : "no full grid found");
-  push_puzzle(L, &grid, NULL);
+  puzzle made;
+  char message[256];
+  if (sudoku_make_puzzle(&grid, NULL, &made, message, sizeof message) !=
+      SUDOKU_OK)
+    luaL_error(L, "sudoku: generate made a bad puzzle (%s)", message);
+  push_puzzle(L, &made);
   lua_pushinteger(L, (lua_Integer)o.seed);
   return 2;
 }
@@ -657,10 +578,10 @@ static int puzzle_set(lua_State *L) {
                     ? clash.row2 * size + clash.col2
                     : clash.row1 * size + clash.col1;
     char unit[32];
+    sudoku_unit_name(size, sudoku_clash_unit(&clash, size), unit, sizeof unit);
     luaL_error(L, "sudoku: r%dc%d cannot be %c: r%dc%d is %c already (%s)",
                r + 1, c + 1, p->symbols[v - 1], other / size + 1,
-               other % size + 1, p->symbols[v - 1],
-               clash_unit(&clash, size, unit, sizeof unit));
+               other % size + 1, p->symbols[v - 1], unit);
   }
   p->grid = trial;
   lua_settop(L, 1);
@@ -670,46 +591,20 @@ static int puzzle_set(lua_State *L) {
 /* p:to_string() -> the grid on one line, '.' for empty */
 static int puzzle_to_string(lua_State *L) {
   puzzle *p = check_puzzle(L, 1);
-  int cells = p->grid.size * p->grid.size;
   char line[SUDOKU_MAX_CELLS + 1];
-  for (int i = 0; i < cells; i++) {
-    int v = p->grid.cell[i];
-    line[i] = v ? p->symbols[v - 1] : '.';
-  }
-  lua_pushlstring(L, line, (size_t)cells);
+  size_t len = sudoku_write(p, line, sizeof line);
+  lua_pushlstring(L, line, len);
   return 1;
 }
 
 /* The grid drawn with box lines:  5 3 . | . 7 . | . . . */
 static int puzzle_tostring(lua_State *L) {
   puzzle *p = check_puzzle(L, 1);
-  int size = p->grid.size, box = sudoku_box_side(size);
+  size_t size = sudoku_draw(p, NULL, 0) + 1;
   luaL_Buffer b;
-  luaL_buffinit(L, &b);
-  char rule[4 * SUDOKU_MAX_SIDE];
-  int len = 0;
-  for (int c = 0; c < size; c++) {
-    if (c > 0 && c % box == 0) {
-      memcpy(rule + len, "-+-", 3);
-      len += 3;
-    } else if (c > 0) {
-      rule[len++] = '-';
-    }
-    rule[len++] = '-';
-  }
-  for (int r = 0; r < size; r++) {
-    if (r > 0 && r % box == 0) {
-      luaL_addlstring(&b, rule, (size_t)len);
-      luaL_addchar(&b, '\n');
-    }
-    for (int c = 0; c < size; c++) {
-      if (c > 0) luaL_addstring(&b, c % box == 0 ? " | " : " ");
-      int v = p->grid.cell[r * size + c];
-      luaL_addchar(&b, v ? p->symbols[v - 1] : '.');
-    }
-    if (r < size - 1) luaL_addchar(&b, '\n');
-  }
-  luaL_pushresult(&b);
+  char *text = luaL_buffinitsize(L, &b, size);
+  sudoku_draw(p, text, size);
+  luaL_pushresultsize(&b, size - 1);
   return 1;
 }
 
@@ -743,8 +638,7 @@ static int puzzle_givens(lua_State *L) {
 
 /* p:copy() -> an independent copy */
 static int puzzle_copy(lua_State *L) {
-  puzzle *p = check_puzzle(L, 1);
-  push_puzzle(L, &p->grid, p->symbols);
+  push_puzzle(L, check_puzzle(L, 1));
   return 1;
 }
 

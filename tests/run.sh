@@ -2,7 +2,7 @@
 # run.sh: every test suite, one summary line each, then the total alone on
 # the last line as "N passed, N failed".  Exits non-zero on any failure.
 #
-#   sh tests/run.sh BIN_DIR CTEST_DIR [SANITIZE]
+#   sh tests/run.sh BIN_DIR CTEST_DIR [SANITIZE [FUZZ_DIR]]
 #
 # Each suite speaks TAP (cmocka, busted and luacheck all can); a suite that
 # exits non-zero without reporting a failure (a crash, a sanitizer report)
@@ -11,6 +11,7 @@
 bin=${1:-.}
 ctests=${2:-build/release/tests}
 sanitize=${3:-}
+fuzz=${4:-build/fuzz}
 logs=$ctests/logs
 mkdir -p "$logs"
 
@@ -93,6 +94,7 @@ run_suite "install" sh tests/install.sh "$bin"
 run_suite "tools" sh tests/tools.sh "$(dirname "$ctests")/tools"
 run_suite "interrupt" sh tests/interrupt.sh "$bin"
 run_suite "batch" sh tests/batch.sh "$bin" "$LUDUS_DATA"
+run_suite "fuzz" sh tests/fuzz.sh "$fuzz"
 # Every public function and method with hostile values, for a few
 # seconds from a fixed seed (make fuzz runs it longer, from new seeds).
 run_suite "lua fuzz" env LUDUS_BOOK= "$bin/ludus" tests/fuzz/fuzz_lua.lua 8 1

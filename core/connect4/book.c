@@ -139,55 +139,58 @@ c4_book_error c4_book_save(const c4_book *book, const char *path) {
   return ok ? C4_BOOK_OK : C4_BOOK_EWRITE;
 }
 
-static c4_book *fail(c4_book *book, FILE *f, c4_book_error code,
-                     c4_book_error *error) {
-  if (f) fclose(f);
+static c4_book *fail(c4_book *book, c4_book_error code, c4_book_error *error) {
   c4_book_free(book);
   *error = code;
   return NULL;
 }
 
-c4_book *c4_book_load(const char *path, c4_book_error *error) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return fail(NULL, NULL, C4_BOOK_EOPEN, error);
+c4_book *c4_book_read(FILE *f, c4_book_error *error) {
   unsigned char header[HEADER_BYTES];
   size_t got = fread(header, 1, sizeof header, f);
   if (got < 8 || memcmp(header, MAGIC, 8) != 0)
-    return fail(NULL, f, C4_BOOK_EFORMAT, error);
-  if (got < sizeof header) return fail(NULL, f, C4_BOOK_ETRUNCATED, error);
-  if (header[8] != VERSION) return fail(NULL, f, C4_BOOK_EFORMAT, error);
+    return fail(NULL, C4_BOOK_EFORMAT, error);
+  if (got < sizeof header) return fail(NULL, C4_BOOK_ETRUNCATED, error);
+  if (header[8] != VERSION) return fail(NULL, C4_BOOK_EFORMAT, error);
   if (!c4_book_size_ok(header[9], header[10]) ||
       header[11] > header[9] * header[10])
-    return fail(NULL, f, C4_BOOK_ESIZE, error);
+    return fail(NULL, C4_BOOK_ESIZE, error);
   c4_book *book = calloc(1, sizeof *book);
-  if (!book) return fail(NULL, f, C4_BOOK_ENOMEM, error);
+  if (!book) return fail(NULL, C4_BOOK_ENOMEM, error);
   book->width = header[9];
   book->height = header[10];
   book->plies = header[11];
   size_t count = (size_t)get_le(header + 12, 4);
   /* the size on disk must agree before any memory is taken for it */
-  if (fseek(f, 0, SEEK_END) != 0) return fail(book, f, C4_BOOK_ETRUNCATED, error);
+  if (fseek(f, 0, SEEK_END) != 0) return fail(book, C4_BOOK_ETRUNCATED, error);
   long size = ftell(f);
   if (size < 0 || (uint64_t)size != HEADER_BYTES + (uint64_t)count * 8 ||
       fseek(f, HEADER_BYTES, SEEK_SET) != 0)
-    return fail(book, f, C4_BOOK_ETRUNCATED, error);
+    return fail(book, C4_BOOK_ETRUNCATED, error);
   book->entries = malloc((count ? count : 1) * sizeof *book->entries);
-  if (!book->entries) return fail(book, f, C4_BOOK_ENOMEM, error);
+  if (!book->entries) return fail(book, C4_BOOK_ENOMEM, error);
   const uint64_t key_limit = UINT64_C(1) << (book->width * (book->height + 1));
   for (size_t i = 0; i < count; i++) {
     unsigned char bytes[8];
     if (fread(bytes, 1, sizeof bytes, f) != sizeof bytes)
-      return fail(book, f, C4_BOOK_ETRUNCATED, error);
+      return fail(book, C4_BOOK_ETRUNCATED, error);
     uint64_t entry = get_le(bytes, 8);
     if ((entry >> 12) >= key_limit ||
         (i > 0 && entry >> 12 <= book->entries[i - 1] >> 12) ||
         !bounds_ok(book, entry_lower(entry), entry_upper(entry)))
-      return fail(book, f, C4_BOOK_EENTRY, error);
+      return fail(book, C4_BOOK_EENTRY, error);
     book->entries[i] = entry;
     book->count = i + 1;
   }
-  fclose(f);
   *error = C4_BOOK_OK;
+  return book;
+}
+
+c4_book *c4_book_load(const char *path, c4_book_error *error) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return fail(NULL, C4_BOOK_EOPEN, error);
+  c4_book *book = c4_book_read(f, error);
+  fclose(f);
   return book;
 }
 
@@ -299,9 +302,9 @@ c4_book *c4_book_generate(int width, int height, int plies, int exact_plies,
                           c4_book_error *error) {
   if (!c4_book_size_ok(width, height) || plies < 0 || plies > width * height ||
       exact_plies < 0 || exact_plies > plies)
-    return fail(NULL, NULL, C4_BOOK_ESIZE, error);
+    return fail(NULL, C4_BOOK_ESIZE, error);
   c4_book *book = calloc(1, sizeof *book);
-  if (!book || !grow(book)) return fail(book, NULL, C4_BOOK_ENOMEM, error);
+  if (!book || !grow(book)) return fail(book, C4_BOOK_ENOMEM, error);
   book->width = width;
   book->height = height;
   book->plies = plies;
@@ -315,9 +318,9 @@ c4_book *c4_book_generate(int width, int height, int plies, int exact_plies,
                                 progress, context);
   c4_table_record(table, NULL);
   c4_table_use_book(table, used);
-  if (!complete) return fail(book, NULL, C4_BOOK_ESTOPPED, error);
+  if (!complete) return fail(book, C4_BOOK_ESTOPPED, error);
   if (book->out_of_memory || !finish(book))
-    return fail(book, NULL, C4_BOOK_ENOMEM, error);
+    return fail(book, C4_BOOK_ENOMEM, error);
   *error = C4_BOOK_OK;
   return book;
 }

@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "base/limit.h"
 #include "connect4.h"
@@ -52,6 +53,10 @@ bool c4_book_size_ok(int width, int height);
 /* Reads a book; NULL with *error set when the file is missing, short,
    or not a well-formed book. */
 c4_book *c4_book_load(const char *path, c4_book_error *error);
+
+/* The same from a stream that can seek (an open file, or bytes in
+   memory through fmemopen), from its start; the caller closes it. */
+c4_book *c4_book_read(FILE *file, c4_book_error *error);
 
 c4_book_error c4_book_save(const c4_book *book, const char *path);
 void c4_book_free(c4_book *book);

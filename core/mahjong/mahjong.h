@@ -185,6 +185,8 @@ typedef struct mj_rules {
 void mj_default_rules(mj_rules *rules);
 
 #define MJ_MAX_INDICATORS 10
+#define MJ_MAX_STICKS 99      /* honba and riichi sticks at most: the
+                                 payments stay far inside an int */
 
 typedef struct mj_context {
   int win;                    /* the winning kind; -1: the best of the hand */
@@ -196,7 +198,7 @@ typedef struct mj_context {
   int ndora, nura;
   mj_meld meld[4];
   int nmelds;
-  int honba, kyoutaku;
+  int honba, kyoutaku;         /* 0 to MJ_MAX_STICKS */
   mj_rules rules;
 } mj_context;
 

@@ -279,11 +279,19 @@ static bool best_for_win(const mj_facts *f, const mj_context *ctx,
   return found;
 }
 
+/* How many fives a meld holds: its red fives are some of them. */
+static int fives_in(const mj_meld *m) {
+  if (MJ_IS_HONOR(m->tile)) return 0;
+  if (m->kind == MJ_CHI) return m->tile % 9 >= 2 && m->tile % 9 <= 4;
+  return m->tile % 9 == 4 ? (m->kind == MJ_PON ? 3 : 4) : 0;
+}
+
 /* What a C caller could get wrong that the text forms never give. */
 static bool context_in_range(const mj_context *ctx) {
   if (ctx->nmelds < 0 || ctx->nmelds > 4 || ctx->ndora < 0 || ctx->nura < 0 ||
       ctx->ndora > MJ_MAX_INDICATORS || ctx->nura > MJ_MAX_INDICATORS ||
-      ctx->honba < 0 || ctx->kyoutaku < 0)
+      ctx->honba < 0 || ctx->kyoutaku < 0 || ctx->honba > MJ_MAX_STICKS ||
+      ctx->kyoutaku > MJ_MAX_STICKS)
     return false;
   if ((ctx->seat != -1 && (ctx->seat < MJ_EAST || ctx->seat > MJ_NORTH)) ||
       (ctx->round != -1 && (ctx->round < MJ_EAST || ctx->round > MJ_NORTH)))
@@ -295,7 +303,8 @@ static bool context_in_range(const mj_context *ctx) {
   for (int i = 0; i < ctx->nmelds; i++) {
     const mj_meld *m = &ctx->meld[i];
     if (m->tile >= MJ_KINDS || m->kind > MJ_ANKAN ||
-        (m->kind == MJ_CHI && (MJ_IS_HONOR(m->tile) || m->tile % 9 > 6)))
+        (m->kind == MJ_CHI && (MJ_IS_HONOR(m->tile) || m->tile % 9 > 6)) ||
+        m->red > fives_in(m))
       return false;
   }
   return true;

@@ -37,7 +37,8 @@ typedef enum sudoku_error {
   SUDOKU_ERANGE,      /* a value past the side ('G' on a 9x9, 17 in a cell) */
   SUDOKU_ECLASH,      /* two equal givens in one row, column or box */
   SUDOKU_ENOMEM,      /* the general solver could not grow its stack */
-  SUDOKU_ESTOPPED     /* a search limit (nodes, time, Ctrl-C) stopped it */
+  SUDOKU_ESTOPPED,    /* a search limit (nodes, time, Ctrl-C) stopped it */
+  SUDOKU_EALPHABET    /* symbols that are not one for each value of the side */
 } sudoku_error;
 
 /* Whether side is one of 4, 9, 16, 25. */
@@ -81,6 +82,48 @@ char sudoku_symbol(int value);
    byte; as snprintf (returns the length it needed). */
 size_t sudoku_format(const sudoku_grid *grid, char *buf, size_t bufsize);
 
+/* ---- puzzles as people write them (text.c) ---- */
+
+/* A grid and the symbols it is written with: value v is symbols[v - 1],
+   one symbol for each value of the side, then zeros. */
+typedef struct sudoku_puzzle {
+  sudoku_grid grid;
+  char symbols[SUDOKU_MAX_SIDE + 1];
+} sudoku_puzzle;
+
+/* Whether symbols (len bytes) can write the values of a grid: 4, 9, 16
+   or 25 printable bytes, different even when letters are read in either
+   case, none of them '.', '|', '-' or '+'. */
+bool sudoku_symbols_ok(const char *symbols, size_t len);
+
+/* The symbols a text is most likely written with: "0123456789ABCDEF"
+   for 256 cells where '0' is a value, "ABCDEFGHIJKLMNOPQRSTUVWXY" for 625
+   cells without a digit 1-9; NULL (SUDOKU_SYMBOLS) otherwise. */
+const char *sudoku_guess_symbols(const char *text, size_t len);
+
+/* Reads a puzzle as sudoku_parse does, rows on lines of their own or
+   not, with symbols (sudoku_symbols_ok, or NULL: guessed) that must
+   write every value of the side the cells give, and givens that must
+   not clash.  Returns SUDOKU_OK with puzzle filled, or an error with a
+   lowercase message in message (as snprintf; 256 bytes hold any):
+   ECOUNT, ESYMBOL, EALPHABET, ERANGE or ECLASH. */
+sudoku_error sudoku_read(const char *text, size_t len, const char *symbols,
+                         sudoku_puzzle *puzzle, char *message, size_t size);
+
+/* A puzzle of a grid read some other way, with symbols (NULL: those of
+   SUDOKU_SYMBOLS): checked as sudoku_read checks it. */
+sudoku_error sudoku_make_puzzle(const sudoku_grid *grid, const char *symbols,
+                                sudoku_puzzle *puzzle, char *message,
+                                size_t size);
+
+/* The puzzle on one line in its symbols, '.' for empty; as snprintf. */
+size_t sudoku_write(const sudoku_puzzle *puzzle, char *buf, size_t size);
+
+/* The puzzle drawn with its boxes, "5 3 . | . 7 . | . . ." and rules of
+   "------+-------+------" between bands; as snprintf.  sudoku_read reads
+   it back. */
+size_t sudoku_draw(const sudoku_puzzle *puzzle, char *buf, size_t size);
+
 /* ---- givens ---- */
 
 typedef struct sudoku_clash {
@@ -94,6 +137,9 @@ typedef struct sudoku_clash {
    later cell, SUDOKU_ERANGE for a cell value past the side, or
    SUDOKU_ESIZE; clash (may be NULL) says where. */
 sudoku_error sudoku_check_givens(const sudoku_grid *grid, sudoku_clash *clash);
+
+/* The unit (see sudoku_unit_name) where two clashing cells meet. */
+int sudoku_clash_unit(const sudoku_clash *clash, int size);
 
 /* For every cell, the mask of values the givens leave it (bit v - 1 for
    value v): a given cell has its own value, an empty one the values no

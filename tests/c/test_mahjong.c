@@ -606,6 +606,29 @@ static void test_score_refusals(void **unused) {
   assert_int_equal(mj_score_hand(&t, &ctx, &s), MJ_WIN_NOT_IN_HAND);
   mj_default_context(&ctx);
   assert_int_equal(score_of("123m456p789s11z222s", "2s", &ctx, &s), MJ_NO_YAKU);
+  /* found by tests/fuzz/fuzz_mahjong: a red five in a meld of honors was
+     counted into red[3], past the three suits' */
+  mj_default_context(&ctx);
+  ctx.meld[ctx.nmelds++] = (mj_meld){MJ_PON, MJ_WEST, 1};
+  assert_int_equal(score_of("456p789s23455s", "4s", &ctx, &s), MJ_BAD_CONTEXT);
+  mj_default_context(&ctx);
+  ctx.meld[ctx.nmelds++] = (mj_meld){MJ_CHI, 18, 1};             /* 123s */
+  assert_int_equal(score_of("456p789s23455s", "4s", &ctx, &s), MJ_BAD_CONTEXT);
+  mj_default_context(&ctx);
+  ctx.meld[ctx.nmelds++] = (mj_meld){MJ_PON, 13, 4};             /* 555p */
+  assert_int_equal(score_of("234m678s23455s", "4s", &ctx, &s), MJ_BAD_CONTEXT);
+  ctx.meld[0].red = 3;
+  assert_int_equal(score_of("234m678s23455s", "4s", &ctx, &s), MJ_SCORED);
+  /* and 300 points a honba overflowed an int */
+  mj_default_context(&ctx);
+  ctx.honba = 2147483647;
+  assert_int_equal(score_of(hand, "4s", &ctx, &s), MJ_BAD_CONTEXT);
+  ctx.honba = MJ_MAX_STICKS;
+  ctx.kyoutaku = MJ_MAX_STICKS + 1;
+  assert_int_equal(score_of(hand, "4s", &ctx, &s), MJ_BAD_CONTEXT);
+  ctx.kyoutaku = MJ_MAX_STICKS;
+  assert_int_equal(score_of(hand, "4s", &ctx, &s), MJ_SCORED);
+  assert_int_equal(s.total, s.ron + 1000 * MJ_MAX_STICKS);
 }
 
 int main(void) {

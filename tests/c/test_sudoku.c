@@ -200,6 +200,50 @@ static void test_parse_alphabet(void **unused) {
   assert_int_equal(err.at, 3);
 }
 
+/* sudoku_read: symbols guessed or given, and they must fit the side; a
+   puzzle drawn with its boxes reads back as itself. */
+static void test_read(void **unused) {
+  (void)unused;
+  sudoku_puzzle p, back;
+  char message[256], text[SUDOKU_MAX_CELLS + 1];
+  assert_int_equal(sudoku_read("...............d", 16, "abcd", &p, message,
+                               sizeof message), SUDOKU_OK);
+  assert_int_equal(p.grid.cell[15], 4);
+  assert_string_equal(p.symbols, "abcd");
+  /* four symbols on a 9x9 once let a puzzle read past them */
+  memset(text, '.', 81);
+  assert_int_equal(sudoku_read(text, 81, "1234", &p, message, sizeof message),
+                   SUDOKU_EALPHABET);
+  assert_string_equal(message, "symbols '1234' has 4 symbols, but a 9x9 needs 9");
+  sudoku_grid g;
+  sudoku_init(&g, 9);
+  assert_int_equal(sudoku_make_puzzle(&g, "1234", &p, message, sizeof message),
+                   SUDOKU_EALPHABET);
+  /* letters fold, so 'a' and 'A' cannot both be symbols */
+  assert_false(sudoku_symbols_ok("abcA", 4));
+  assert_true(sudoku_symbols_ok("abcd", 4));
+  assert_false(sudoku_symbols_ok("abc", 3));
+  assert_false(sudoku_symbols_ok("ab.d", 4));
+  /* 0-F guessed when '0' is a value, named in the clash message */
+  memset(text, '.', 256);
+  text[0] = text[1] = '0';
+  assert_int_equal(sudoku_read(text, 256, NULL, &p, message, sizeof message),
+                   SUDOKU_ECLASH);
+  assert_string_equal(message, "r1c1 and r1c2 are both 0 (row 1)");
+  text[1] = 'F';
+  assert_int_equal(sudoku_read(text, 256, NULL, &p, message, sizeof message),
+                   SUDOKU_OK);
+  assert_string_equal(p.symbols, "0123456789ABCDEF");
+  char drawn[2048];
+  size_t len = sudoku_draw(&p, drawn, sizeof drawn);
+  assert_int_equal(len, strlen(drawn));
+  assert_int_equal(sudoku_read(drawn, len, p.symbols, &back, message,
+                               sizeof message), SUDOKU_OK);
+  assert_memory_equal(&back.grid, &p.grid, sizeof p.grid);
+  assert_int_equal(sudoku_write(&p, text, sizeof text), 256);
+  assert_int_equal(text[1], 'F');
+}
+
 static void test_format(void **unused) {
   (void)unused;
   const char *line =
@@ -748,6 +792,7 @@ int main(void) {
     cmocka_unit_test(test_parse_forms),
     cmocka_unit_test(test_parse_errors),
     cmocka_unit_test(test_parse_alphabet),
+    cmocka_unit_test(test_read),
     cmocka_unit_test(test_format),
     cmocka_unit_test(test_clashes),
     cmocka_unit_test(test_candidates),

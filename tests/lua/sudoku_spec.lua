@@ -262,6 +262,23 @@ describe("sudoku.parse", function()
     assert_raises({"parse takes only the option 'symbols' (got 'size')"},
                   sudoku.parse, seed, {size = 4})
   end)
+
+  it("refuses symbols that do not fit the side the cells give", function()
+    -- four symbols for a 9x9 once let the puzzle read past them
+    assert.same({nil, "sudoku: symbols '1234' has 4 symbols, but a 9x9 needs 9"},
+                {sudoku.parse(("."):rep(81), {symbols = "1234"})})
+    local clashing = {}
+    for i = 1, 81 do clashing[i] = 0 end
+    clashing[3], clashing[7] = 7, 7
+    assert.same({nil, "sudoku: symbols '1234' has 4 symbols, but a 9x9 needs 9"},
+                {sudoku.parse(clashing, {symbols = "1234"})})
+    assert.same({nil, "sudoku: symbols '123456789' has 9 symbols, but a 4x4 "
+                 .. "needs 4"},
+                {sudoku.parse(("."):rep(15) .. "5", {symbols = "123456789"})})
+    -- letters read in either case, so 'a' and 'A' would be one value
+    assert_raises({"symbols must be 4, 9, 16 or 25 different"},
+                  sudoku.parse, seed, {symbols = "abcA"})
+  end)
 end)
 
 describe("sudoku puzzles", function()
