@@ -49,12 +49,20 @@ static uint32_t targets(xq_position *pos, int from) {
 }
 
 /* Whether the piece on to could be taken back after the piece on from
-   took it. */
+   took it: by any piece of its side, as that piece moves (xq_attacked
+   asks what reaches a general, and counts a general at any distance down
+   an open file: not what protects a piece). */
 static bool protected_after(xq_position *pos, int from, int to) {
   int piece = pos->board[from], victim = pos->board[to];
+  int side = xq_side_of(victim), victim_square = pos->square[victim];
   pos->board[to] = (uint8_t)piece;
   pos->board[from] = 0;
-  bool back = xq_attacked(pos, to, xq_side_of(victim));
+  pos->square[piece] = (uint8_t)to;
+  pos->square[victim] = 0;
+  int defenders[16];
+  bool back = xq_attackers(pos, to, side, defenders) > 0;
+  pos->square[victim] = (uint8_t)victim_square;
+  pos->square[piece] = (uint8_t)from;
   pos->board[from] = (uint8_t)piece;
   pos->board[to] = (uint8_t)victim;
   return back;

@@ -44,14 +44,15 @@ enum { STATE_MAX = 8192 };
 
 static void check_picture(const game_class *cls, const void *state) {
   if (!cls->render) return;
-  size_t len = cls->render(state, NULL, 0);
+  size_t len = cls->render(state, NULL, NULL, 0);
   FUZZ_CHECK(len < 65536, "%s: a picture of %zu bytes", cls->name, len);
   char *picture = malloc(len + 1);
   FUZZ_CHECK(picture, "out of memory");
-  FUZZ_CHECK(cls->render(state, picture, len + 1) == len && strlen(picture) == len,
+  FUZZ_CHECK(cls->render(state, NULL, picture, len + 1) == len &&
+             strlen(picture) == len,
              "%s: the picture is not as long as render said", cls->name);
   char small[8];
-  FUZZ_CHECK(cls->render(state, small, sizeof small) == len &&
+  FUZZ_CHECK(cls->render(state, NULL, small, sizeof small) == len &&
              strlen(small) == (len < sizeof small ? len : sizeof small - 1),
              "%s: a cut picture is not cut as snprintf cuts", cls->name);
   free(picture);

@@ -226,6 +226,11 @@ describe("xiangqi endings", function()
     x = xiangqi.load("4k4/9/c8/9/9/9/9/9/9/R2K5 b moves "
       .. "a7b7 a0b0 b7a7 b0a0 a7b7 a0b0 b7a7 b0a0")
     assert.same({winner = "black", draw = false, reason = "perpetual chase"}, x:result())
+    -- a general down an open file four ranks away does not protect its
+    -- cannon: the rook that hounds it chases (found by fuzz_xiangqi)
+    x = xiangqi.load("4k4/9/9/9/R3c4/9/9/9/9/3K5 b moves "
+      .. "e5e4 a5a4 e4e5 a4a5 e5e4 a5a4 e4e5 a4a5")
+    assert.same({winner = "black", draw = false, reason = "perpetual chase"}, x:result())
   end)
 
   it("60 moves without a capture draw", function()
