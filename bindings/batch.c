@@ -14,6 +14,7 @@
 ** carries on from there.
 */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -26,6 +27,7 @@
 #include <unistd.h>
 
 #include "batch.h"
+#include "ludus.h"
 #include "base/batch.h"
 #include "base/json.h"
 #include "connect4/connect4.h"
@@ -60,7 +62,7 @@ static const char *progname = "ludus";
 /* ---- the command line ---- */
 
 typedef struct config {
-  const char *command, *game, *format, *out_path;
+  const char *command, *game, *format, *out_path, *book;
   bool csv, resume, quiet;
   long jobs;
   long shard, shards;           /* --shard K/N: K from 1 */
@@ -108,6 +110,9 @@ static void print_help(const char *command) {
     "  --weak          solve: win, draw or loss only\n"
     "  --exact N       annotate: exact scores from N empty squares on\n"
     "  --mistake X     annotate: a loss of X or more is a mistake\n"
+    "  --book FILE     connect4: the opening book to use (\"\": none; else\n"
+    "                  $LUDUS_BOOK, or the one make book or make install put\n"
+    "                  beside ludus)\n"
     "  --quiet         no progress line on a terminal\n"
     "  --help          this\n\n"
     "Each record gives one JSON line, in the order of the input, with its\n"
@@ -164,6 +169,8 @@ static int parse_args(int argc, char **argv, config *c) {
       c->format = value;
     } else if (strcmp(arg, "--out") == 0) {
       c->out_path = value;
+    } else if (strcmp(arg, "--book") == 0) {
+      c->book = value;
     } else if (strcmp(arg, "--jobs") == 0) {
       if ((x = number_of(value, 1, 1024)) < 0 || x != floor(x))
         return fail("--jobs takes a whole number from 1 to 1024 (got '%s')", value);
@@ -858,6 +865,11 @@ int batch_main(const char *name, int argc, char **argv) {
     return 2;
   }
   c.options.interrupt = &interrupted;
+  /* Connect Four's opening book, where the REPL finds it */
+  char book[PATH_MAX];
+  if (!c.book) c.book = getenv("LUDUS_BOOK");
+  if (!c.book && ludus_data_file("connect4-7x6.book", book)) c.book = book;
+  c.options.book = c.book && *c.book ? c.book : NULL;
   input *inputs = calloc((size_t)c.nfiles, sizeof *inputs);
   size_t nitems = 0, cap = 0;
   item *items = NULL;

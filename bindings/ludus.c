@@ -239,20 +239,23 @@ static const char *const data_folders[] = {
   "build", "../share/ludus", "../../../share/ludus", NULL
 };
 
-const char *ludus_push_data_file(lua_State *L, const char *name) {
+bool ludus_data_file(const char *name, char *out) {
   char path[PATH_MAX];
-  if (!binary_path(path)) return NULL;
+  if (!binary_path(path)) return false;
   *strrchr(path, '/') = '\0';                /* the folder */
   for (int i = 0; data_folders[i]; i++) {
-    const char *file = lua_pushfstring(L, "%s/%s/%s", path, data_folders[i], name);
-    char real[PATH_MAX];
-    if (access(file, R_OK) == 0 && realpath(file, real)) {
-      lua_pop(L, 1);
-      return lua_pushstring(L, real);
-    }
-    lua_pop(L, 1);
+    char file[PATH_MAX];
+    int n = snprintf(file, sizeof file, "%s/%s/%s", path, data_folders[i], name);
+    if (n > 0 && (size_t)n < sizeof file && access(file, R_OK) == 0 &&
+        realpath(file, out))
+      return true;
   }
-  return NULL;
+  return false;
+}
+
+const char *ludus_push_data_file(lua_State *L, const char *name) {
+  char path[PATH_MAX];
+  return ludus_data_file(name, path) ? lua_pushstring(L, path) : NULL;
 }
 
 uint64_t ludus_fresh_seed(void) {

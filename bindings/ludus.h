@@ -46,6 +46,9 @@ void ludus_protect_metatable(lua_State *L, int mt);
    Returns the path, or NULL with nothing pushed when none is there. */
 const char *ludus_push_data_file(lua_State *L, const char *name);
 
+/* The same without Lua: the path into out (PATH_MAX bytes), or false. */
+bool ludus_data_file(const char *name, char *out);
+
 /* Makes the methods table at index methods strict: reading a name it
    lacks raises "<name>: no method 'solv' (did you mean 'solve'?)", the
    nearest method by edit distance.  A name in fields (space-separated:

@@ -9,6 +9,8 @@
 
 bin=${1:-.}
 data=${2:-../shared/data}
+LUDUS_BOOK=                        # no opening book: the nodes are the solver's
+export LUDUS_BOOK
 ludus="$bin/ludus"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT

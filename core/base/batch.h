@@ -31,6 +31,8 @@ typedef struct batch_options {
   bool weak;               /* solve: win, draw or loss only */
   double mistake;          /* annotate: a loss this large is a mistake; 0:
                               the task's own */
+  const char *book;        /* an opening book to use, or NULL (Connect
+                              Four's: the front end finds it) */
   const volatile sig_atomic_t *interrupt;   /* Ctrl-C, for long records */
 } batch_options;
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "base/batch.h"
+#include "book.h"
 #include "connect4.h"
 #include "solve.h"
 
@@ -103,19 +104,42 @@ static bool interrupted(const batch_options *o) {
   return o->interrupt && *o->interrupt;
 }
 
+/* A worker's table, and the book it consults when there is one. */
+typedef struct worker {
+  c4_table *table;
+  c4_book *book;
+} worker;
+
 static void *start(const batch_options *o) {
-  (void)o;
-  return c4_table_new();
+  worker *w = calloc(1, sizeof *w);
+  if (!w) return NULL;
+  w->table = c4_table_new();
+  if (!w->table) {
+    free(w);
+    return NULL;
+  }
+  if (o->book) {                  /* a bad book: the solver goes without */
+    c4_book_error error;
+    w->book = c4_book_load(o->book, &error);
+    c4_table_use_book(w->table, w->book);
+  }
+  return w;
 }
 
-static void finish(void *table) { c4_table_free(table); }
+static void finish(void *data) {
+  worker *w = data;
+  c4_table_free(w->table);
+  c4_book_free(w->book);
+  free(w);
+}
 
 /* ---- solve ---- */
 
-static batch_verdict solve_run(void *table, const batch_format *format,
+static batch_verdict solve_run(void *data, const batch_format *format,
                                const batch_record *r, const batch_options *o,
                                json_out *out, uint64_t *nodes) {
   (void)format;
+  c4_table *table = ((worker *)data)->table;
   pons_line line;
   if (!read_line(r, &line, out)) return BATCH_ERROR;
   json_key(out, "moves");
@@ -216,11 +240,12 @@ static batch_verdict replay_run(void *unused, const batch_format *format,
 /* ---- annotate ---- */
 
 
-static batch_verdict annotate_run(void *table, const batch_format *format,
+static batch_verdict annotate_run(void *data, const batch_format *format,
                                   const batch_record *r,
                                   const batch_options *o, json_out *out,
                                   uint64_t *nodes) {
   (void)format;
+  c4_table *table = ((worker *)data)->table;
   pons_line line;
   if (!read_line(r, &line, out)) return BATCH_ERROR;
   c4_board final;
