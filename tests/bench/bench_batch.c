@@ -1,0 +1,193 @@
+/*
+** bench_batch.c: what the batch front end costs.  For each set, the
+** same work two ways, alternated, CPU time, median of the runs: the bare
+** loop (read the file, parse each record, solve it as the task does, no
+** output) and `ludus solve` with one job, writing its JSON lines to
+** /dev/null; then `ludus solve --jobs 2` against one job in wall time.
+** The record and node counts are printed beside the times: they do not
+** move with the load.
+**
+**   bench_batch LUDUS DATA [runs]
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "connect4/connect4.h"
+#include "connect4/solve.h"
+#include "sudoku/sudoku.h"
+
+static double cpu_self(void) {
+  struct rusage u;
+  getrusage(RUSAGE_SELF, &u);
+  return (double)u.ru_utime.tv_sec + (double)u.ru_utime.tv_usec * 1e-6 +
+         (double)u.ru_stime.tv_sec + (double)u.ru_stime.tv_usec * 1e-6;
+}
+
+static double cpu_children(void) {
+  struct rusage u;
+  getrusage(RUSAGE_CHILDREN, &u);
+  return (double)u.ru_utime.tv_sec + (double)u.ru_utime.tv_usec * 1e-6 +
+         (double)u.ru_stime.tv_sec + (double)u.ru_stime.tv_usec * 1e-6;
+}
+
+static double wall(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int compare(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static double median(double *v, int n) {
+  qsort(v, (size_t)n, sizeof *v, compare);
+  return v[n / 2];
+}
+
+static char *read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  fseek(f, 0, SEEK_END);
+  long size = ftell(f);
+  rewind(f);
+  char *data = malloc((size_t)size + 1);
+  if (data && fread(data, 1, (size_t)size, f) != (size_t)size) {
+    free(data);
+    data = NULL;
+  }
+  fclose(f);
+  if (data) data[size] = '\0';
+  *len = (size_t)size;
+  return data;
+}
+
+/* The bare loops: what the tasks do, with no ids, no JSON, no clock. */
+
+static long bare_connect4(const char *data, uint64_t *nodes) {
+  c4_table *table = c4_table_new();
+  long n = 0;
+  *nodes = 0;
+  for (const char *line = data; *line; ) {
+    const char *end = strchr(line, '\n');
+    char moves[C4_MAX_CELLS + 1];
+    size_t len = strspn(line, "0123456789");
+    if (len > C4_MAX_CELLS) len = C4_MAX_CELLS;
+    memcpy(moves, line, len);
+    moves[len] = '\0';
+    c4_board board;
+    int played[C4_MAX_CELLS];
+    c4_parse_error err;
+    c4_init(&board, 7, 6);
+    if (c4_load(&board, moves, played, &err) >= 0) {
+      search_limit limit = {0};
+      limit_start(&limit);
+      c4_result r = c4_solve(&board, table, &limit, false);
+      c4_best_move(&board, table, &limit, false, r.score);
+      *nodes += limit.nodes;
+      n++;
+    }
+    line = end ? end + 1 : line + strlen(line);
+  }
+  c4_table_free(table);
+  return n;
+}
+
+static long bare_sudoku(const char *data, uint64_t *nodes) {
+  long n = 0;
+  *nodes = 0;
+  for (const char *line = data; *line; ) {
+    const char *end = strchr(line, '\n');
+    size_t len = end ? (size_t)(end - line) : strlen(line);
+    if (len && line[0] != '#') {
+      sudoku_grid grid, first;
+      sudoku_parse_error err;
+      if (sudoku_parse(line, len, NULL, &grid, &err) == SUDOKU_OK) {
+        sudoku_search s;
+        memset(&s, 0, sizeof s);
+        s.max_solutions = 2;
+        s.first = &first;
+        sudoku_solve(&grid, &s);
+        *nodes += s.guesses;
+        n++;
+      }
+    }
+    line = end ? end + 1 : line + len;
+  }
+  return n;
+}
+
+/* Runs `ludus solve GAME FILE --jobs J --quiet` to /dev/null; returns
+   its CPU time, and its wall time in *elapsed. */
+static double run_ludus(const char *ludus, const char *game, const char *file,
+                        const char *jobs, double *elapsed) {
+  double cpu = cpu_children(), start = wall();
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid == 0) {
+    if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+      _exit(127);
+    execl(ludus, ludus, "solve", game, file, "--jobs", jobs, "--quiet",
+          "--book", "", (char *)NULL);
+    _exit(127);
+  }
+  int status;
+  waitpid(pid, &status, 0);
+  *elapsed = wall() - start;
+  if (!WIFEXITED(status) || WEXITSTATUS(status) > 1)
+    fprintf(stderr, "ludus solve %s failed (status %d)\n", game, status);
+  return cpu_children() - cpu;
+}
+
+typedef long bare_loop(const char *data, uint64_t *nodes);
+
+static void bench(const char *ludus, const char *game, const char *path,
+                  bare_loop *bare, int runs) {
+  size_t len;
+  char *data = read_file(path, &len);
+  if (!data) {
+    fprintf(stderr, "cannot read %s\n", path);
+    return;
+  }
+  double bare_cpu[16], batch_cpu[16], one[16], two[16];
+  long records = 0;
+  uint64_t nodes = 0;
+  for (int r = 0; r < runs; r++) {
+    double start = cpu_self();
+    records = bare(data, &nodes);
+    bare_cpu[r] = cpu_self() - start;
+    batch_cpu[r] = run_ludus(ludus, game, path, "1", &one[r]);
+    run_ludus(ludus, game, path, "2", &two[r]);
+  }
+  double b = median(bare_cpu, runs), f = median(batch_cpu, runs);
+  printf("%-10s %-24s %7ld records %12llu nodes  bare %7.3f s  ludus solve %7.3f s"
+         "  front end %+5.1f%%  2 jobs %.2fx\n", game, strrchr(path, '/') + 1,
+         records, (unsigned long long)nodes, b, f, 100 * (f - b) / b,
+         median(one, runs) / median(two, runs));
+  free(data);
+}
+
+int main(int argc, char **argv) {
+  if (argc < 3) {
+    fprintf(stderr, "usage: bench_batch LUDUS DATA [runs]\n");
+    return 2;
+  }
+  int runs = argc > 3 ? atoi(argv[3]) : 3;
+  if (runs < 1) runs = 1;
+  if (runs > 16) runs = 16;
+  printf("batch front end: CPU time of `ludus solve --jobs 1` against the bare "
+         "loop\n(parse and solve, no output), median of %d alternated runs; "
+         "then wall time\nof one job over two\n", runs);
+  char path[4096];
+  snprintf(path, sizeof path, "%s/connect4/Test_L2_R2", argv[2]);
+  bench(argv[1], "connect4", path, bare_connect4, runs);
+  snprintf(path, sizeof path, "%s/sudoku/puzzles2_17_clue", argv[2]);
+  bench(argv[1], "sudoku", path, bare_sudoku, runs);
+  return 0;
+}
