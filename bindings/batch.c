@@ -420,7 +420,7 @@ static batch_verdict do_record(const batch_task *task, void *worker,
   size_t id_len = format_id(in, &it->record, id, sizeof id);
   json_reset(line);
   json_begin_object(line);
-  json_key(line, "id");
+  JSON_KEY(line, "id");
   json_string(line, id, id_len);
   *nodes = 0;
   double start = now();
@@ -436,7 +436,7 @@ static batch_verdict do_record(const batch_task *task, void *worker,
     if (rest % scale == 0) break;
   }
   if (seconds[n - 1] == '.') seconds[n++] = '0';
-  json_key(line, "seconds");
+  JSON_KEY(line, "seconds");
   json_raw(line, seconds, n);
   json_end_object(line);
   return v;
