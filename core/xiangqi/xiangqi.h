@@ -206,6 +206,12 @@ size_t xq_format_move(const xq_position *pos, xq_move move,
    On failure returns why, with a short lowercase reason in *why. */
 game_error xq_parse_move(const xq_position *pos, const char *text,
                          xq_move *move, const char **why);
+/* The same, without asking first whether the game is over by its rules:
+   a record replays what was played, and its moves after a repetition
+   that ended the game still count.  A position with no legal move
+   refuses every move. */
+game_error xq_read_move(const xq_position *pos, const char *text,
+                        xq_move *move, const char **why);
 
 /* ---- render.c ---- */
 
