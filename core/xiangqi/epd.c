@@ -124,7 +124,7 @@ static bool read_one(xq_epd_record *record, const xq_position *pos,
     code = xq_read_move(pos, text, move, &why);
   }
   if (code == GAME_OK) return true;
-  int shown = n < 60 ? (int)n : 60;
+  int shown = xq_shown(s, n, 60);
   return set_error(record, "%s move '%.*s' in %s (%s)",
                    code == GAME_EILLEGAL ? "illegal" : "unreadable", shown, s,
                    where, why);
@@ -224,7 +224,8 @@ static bool split_ops(xq_epd_record *record, const char *s, size_t n,
     }
     if (quoted)
       return set_error(record, "a string of '%.*s' is not closed",
-                       (int)(op.name_end - op.name), s + op.name);
+                       xq_shown(s + op.name, op.name_end - op.name, 40),
+                       s + op.name);
     op.operands_end = at;
     while (op.operands_end > op.operands &&
            xq_space(s + op.operands_end - 1, 1))
@@ -253,7 +254,8 @@ static size_t read_fen(xq_epd_record *record, const char *s, size_t n) {
   char fen[160];
   size_t used = 0, end = word_end(s, n, at);
   if (end - at >= 100 || end == at) {
-    set_error(record, "not a FEN: '%.40s'", s + at);
+    set_error(record, "not a FEN: '%.*s'", xq_shown(s + at, n - at, 40),
+              s + at);
     return (size_t)-1;
   }
   memcpy(fen, s + at, end - at);
@@ -307,7 +309,9 @@ static bool read_line(xq_epd_reader *r, xq_epd_record *record, const char *s,
     if (value < 0)
       return set_error(record, "%s wants a count (got '%.*s')",
                        half ? "hmvc" : "fmvn",
-                       (int)(op->operands_end - op->operands), s + op->operands);
+                       xq_shown(s + op->operands,
+                                op->operands_end - op->operands, 40),
+                       s + op->operands);
     if (half) record->start.quiet = (uint32_t)value;
     else record->start.fullmove = (uint32_t)(value > 0 ? value : 1);
   }
@@ -334,7 +338,7 @@ static bool read_line(xq_epd_reader *r, xq_epd_record *record, const char *s,
       long value = read_count(operands, length);
       if (value < 1 || value > MAX_DM)
         return set_error(record, "dm wants a count of moves from 1 to %d "
-                         "(got '%.*s')", MAX_DM, (int)(length < 40 ? length : 40),
+                         "(got '%.*s')", MAX_DM, xq_shown(operands, length, 40),
                          operands);
       record->dm = (int)value;
     } else if (name_is(s, op, "id")) {

@@ -60,11 +60,12 @@ bool xq_lines_open(xq_lines *lines, const char *data, size_t size,
 bool xq_lines_next(xq_lines *lines);
 void xq_lines_close(xq_lines *lines);
 
+/* How many bytes of the n at s to show in a message: at most max,
+   ending on a whole UTF-8 character. */
+int xq_shown(const char *s, size_t n, size_t max);
+
 /* The length of the white space at s (ASCII blanks and controls, the
    no-break space, the ideographic space U+3000), 0 if there is none. */
 size_t xq_space(const char *s, size_t left);
-
-/* Whether the position is the standard start, counters included. */
-bool xq_is_start(const xq_position *pos);
 
 #endif

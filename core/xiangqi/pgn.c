@@ -121,7 +121,8 @@ static bool read_fen_tag(parse *p, const char *value) {
   if (xq_from_fen(&pos, value, &problem) != XQ_FEN_OK) {
     char why[200];
     xq_fen_message(&problem, why, sizeof why);
-    fail(p, 0, "bad FEN '%.60s' (%s)", value, why);
+    fail(p, 0, "bad FEN '%.*s' (%s)", xq_shown(value, strlen(value), 60),
+         value, why);
     return false;
   }
   pos.rules = p->game->start.rules;
@@ -210,7 +211,8 @@ static void read_tags(parse *p, const char *s, size_t n) {
       at++;
     }
   }
-  fail(p, 0, "bad tag pair '%.60s' (tags are [Name \"value\"])", s);
+  fail(p, 0, "bad tag pair '%.*s' (tags are [Name \"value\"])",
+       xq_shown(s, n, 60), s);
 }
 
 /* Whether a line is a tag pair's start: [Name "... */
@@ -324,7 +326,7 @@ static void play_token(parse *p, const char *s, size_t n) {
   }
   if (code != GAME_OK) {
     int ply = g->plies + 1;
-    int shown = n < 60 ? (int)n : 60;
+    int shown = xq_shown(s, n, 60);
     char note[80];
     encoding_note(p, note, sizeof note);
     if (!xq_has_legal_move(&g->end))

@@ -329,30 +329,18 @@ void xq_lines_close(xq_lines *lines) {
 
 /* ---- what the readers share ---- */
 
+int xq_shown(const char *s, size_t n, size_t max) {
+  if (n <= max) return (int)n;
+  while (max > 0 && ((unsigned char)s[max] & 0xC0) == 0x80) max--;
+  return (int)max;
+}
+
 size_t xq_space(const char *s, size_t left) {
   unsigned char c = (unsigned char)s[0];
   if (c <= ' ' || c == 0x7F) return 1;
   if (c == 0xC2 && left >= 2 && (unsigned char)s[1] == 0xA0) return 2;
   if (c == 0xE3 && left >= 3 && memcmp(s, "\xE3\x80\x80", 3) == 0) return 3;
   return 0;
-}
-
-bool xq_is_start(const xq_position *pos) {
-  static xq_position start;
-  static bool made;
-  if (!made) {                  /* the same every time: a race is harmless */
-    xq_init(&start);
-    made = true;
-  }
-  if (pos->key != start.key || pos->turn != start.turn || pos->quiet != 0 ||
-      pos->fullmove != 1)
-    return false;
-  for (int square = 0; square < 256; square++) {
-    int a = pos->board[square], b = start.board[square];
-    if ((a == 0) != (b == 0) || (a && a != XQ_OFF && xq_letter(a) != xq_letter(b)))
-      return false;
-  }
-  return true;
 }
 
 static bool ends_with(const char *name, const char *suffix) {

@@ -190,6 +190,9 @@ xq_fen_error xq_from_fen(xq_position *pos, const char *fen,
 size_t xq_fen_message(const xq_fen_problem *problem, char *buf, size_t size);
 /* Writes the FEN (with 'B' and 'N'); as snprintf. */
 size_t xq_to_fen(const xq_position *pos, char *buf, size_t size);
+/* Whether the position is the standard start, side to move and move
+   counters included. */
+bool xq_is_start(const xq_position *pos);
 
 #define XQ_START_FEN \
   "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
