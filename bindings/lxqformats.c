@@ -525,7 +525,9 @@ static void push_epd(lua_State *L, lgame *g, int idx, bool fen_line,
         size_t name_length, value_length;
         const char *name = lua_type(L, -2) == LUA_TSTRING
                          ? lua_tolstring(L, -2, &name_length) : NULL;
-        bool good = name && *name && strlen(name) == name_length &&
+        bool good = name && strlen(name) == name_length &&
+                    ((*name >= 'a' && *name <= 'z') ||
+                     (*name >= 'A' && *name <= 'Z')) &&
                     !strpbrk(name, " \t\r\n;\"") &&
                     strcmp(name, "moves") && strcmp(name, "bm") &&
                     strcmp(name, "am") && strcmp(name, "dm") &&

@@ -214,6 +214,11 @@ static bool split_ops(xq_epd_record *record, const char *s, size_t n,
     span op;
     op.name = at;
     op.name_end = word_end(s, n, at);
+    char first = s[at];
+    if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z')))
+      return set_error(record, "an operation's name begins with a letter "
+                       "(got '%.*s')",
+                       xq_shown(s + at, op.name_end - at, 20), s + at);
     at = skip_spaces(s, n, op.name_end);
     op.operands = at;
     bool quoted = false;
@@ -298,6 +303,7 @@ static bool read_line(xq_epd_reader *r, xq_epd_record *record, const char *s,
                       size_t n) {
   size_t at = read_fen(record, s, n);
   if (at == (size_t)-1) return false;
+  record->end = record->start;
   span ops[XQ_EPD_MAX_OPS + 8];
   int count;
   if (!split_ops(record, s, n, at, ops, &count)) return false;
@@ -306,6 +312,7 @@ static bool read_line(xq_epd_reader *r, xq_epd_record *record, const char *s,
     bool half = name_is(s, op, "hmvc");
     if (!half && !name_is(s, op, "fmvn")) continue;
     long value = read_count(s + op->operands, op->operands_end - op->operands);
+    record->end = record->start;
     if (value < 0)
       return set_error(record, "%s wants a count (got '%.*s')",
                        half ? "hmvc" : "fmvn",

@@ -144,13 +144,16 @@ static void add_tag(parse *p, const char *name, size_t name_length,
   size_t value_at = r->used;
   char *out = NULL;
   if (add_string(r, value, value_length)) {
-    out = r->strings + value_at;            /* undo the escapes in place */
+    out = r->strings + value_at;  /* undo the escapes in place; a value is
+                                     one line of text, control characters
+                                     become spaces */
     size_t k = 0;
     for (size_t i = 0; i < value_length; i++) {
       if (out[i] == '\\' && i + 1 < value_length &&
           (out[i + 1] == '"' || out[i + 1] == '\\'))
         i++;
-      out[k++] = out[i];
+      unsigned char c = (unsigned char)out[i];
+      out[k++] = c < ' ' || c == 0x7F ? ' ' : (char)c;
     }
     out[k] = '\0';
   }
