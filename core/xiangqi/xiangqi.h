@@ -327,8 +327,9 @@ typedef struct xq_epd_reader xq_epd_reader;
 
 /* A reader of EPD and FEN lines: a FEN (its first two fields at least;
    the halfmove and move counters may follow, or come as the operations
-   hmvc and fmvn), then operations, each `name operands;`: bm, am (moves
-   in any notation, legal in the position), dm (a count), id (a string),
+   hmvc and fmvn), then operations, each `name operands;` (a name begins
+   with a letter; a string operand is quoted, with \" and \\): bm, am (moves
+   in any notation, legal after the moves), dm (a count), id (a string),
    moves (the moves played from the FEN, to the end of the line unless a
    ';' ends them; "FEN moves h2e2 h9g7" is a FEN line), and any other,
    kept as text.  A line may begin with "position" and "fen", or be
