@@ -252,19 +252,7 @@ size_t xq_to_fen(const xq_position *pos, char *buf, size_t size) {
 }
 
 bool xq_is_start(const xq_position *pos) {
-  static xq_position start;
-  static bool made;
-  if (!made) {                  /* the same every time: a race is harmless */
-    xq_init(&start);
-    made = true;
-  }
-  if (pos->key != start.key || pos->turn != start.turn || pos->quiet != 0 ||
-      pos->fullmove != 1)
-    return false;
-  for (int square = 0; square < 256; square++) {
-    int a = pos->board[square], b = start.board[square];
-    if ((a == 0) != (b == 0) || (a && a != XQ_OFF && xq_letter(a) != xq_letter(b)))
-      return false;
-  }
-  return true;
+  char fen[128];
+  xq_to_fen(pos, fen, sizeof fen);
+  return strcmp(fen, XQ_START_FEN) == 0;
 }
