@@ -43,6 +43,10 @@ void *lgame_state(lgame *game);
 /* The position its history starts from. */
 const void *lgame_start(lgame *game);
 
+/* The moves played from the start (valid until the game changes);
+   returns how many. */
+int lgame_moves(lgame *game, const game_move **moves);
+
 /* Pushes the list of the moves played from the start, as history()
    returns it. */
 void lgame_push_history(lua_State *L, lgame *game);

@@ -352,9 +352,29 @@ target("module function", function()
                     "/nonexistent/x", 7})
   elseif name == "solve" then
     args[1] = pick(pool.games)
+  elseif name == "write" then              -- xiangqi's records: a scratch file
+    args[1] = tmp .. ".records" .. pick({".pgn", ".epd", ".fen", ""})
+    args[3] = args[2]
+    args[2] = pick({pick(pool.games), {pick(pool.games)}, {game = pick(pool.games),
+      tags = random_value(1), result = random_value(1), bm = random_value(1),
+      id = random_value(1)}, random_value(1)})
+  elseif name == "read" then
+    local content = random_value(0)
+    args[1] = pick({file_with(type(content) == "string" and content or ""),
+                    "1. h2e2 h9g7 *\n", "[Event \"x\"]\n1. 炮二平五 {c} 1-0\n",
+                    args[1]})
   end
   local shown = ("%s.%s(%s, %s)"):format(module_name, name, brief(args[1]), brief(args[2]))
-  return nil, shown, function() return module[name](args[1], args[2]) end
+  return nil, shown, function()
+    local a, b = module[name](args[1], args[2], args[3])
+    if name == "read" and type(a) == "function" then   -- read what it yields
+      for _ = 1, 3 do
+        local record = a()
+        if record == nil then break end
+      end
+    end
+    return a, b
+  end
 end)
 
 target("sudoku", function()
@@ -491,6 +511,7 @@ while os.clock() - started < seconds do
 end
 for _, path in ipairs(files) do os.remove(path) end
 for i = 1, 3 do os.remove(tmp .. ".book" .. i) end
+for _, ext in ipairs({".pgn", ".epd", ".fen", ""}) do os.remove(tmp .. ".records" .. ext) end
 os.remove(tmp)
 
 local description = ("lua fuzz: %d calls (%d refused) in %.1f s, seed %d; slowest "
