@@ -32,12 +32,14 @@
 #include "base/json.h"
 #include "connect4/connect4.h"
 #include "sudoku/sudoku.h"
+#include "xiangqi/xiangqi.h"
 
 /* ---- the tasks ---- */
 
 static const batch_task *const tasks[] = {
   &c4_batch_solve, &c4_batch_replay, &c4_batch_annotate,
   &sudoku_batch_solve,
+  &xq_batch_solve, &xq_batch_replay, &xq_batch_annotate,
   NULL
 };
 
@@ -62,7 +64,7 @@ static const char *progname = "ludus";
 /* ---- the command line ---- */
 
 typedef struct config {
-  const char *command, *game, *format, *out_path, *book;
+  const char *command, *game, *format, *out_path, *record_path, *book;
   bool csv, resume, quiet;
   long jobs;
   long shard, shards;           /* --shard K/N: K from 1 */
@@ -98,6 +100,8 @@ static void print_help(const char *command) {
     "                  and content)\n"
     "  --out FILE      the JSON lines go to FILE (else standard output)\n"
     "  --csv           a table with a header line instead of JSON lines\n"
+    "  --records FILE  annotate: the annotated games go to FILE in the\n"
+    "                  game's own format (PGN for xiangqi, GGF for othello)\n"
     "  --jobs N        N worker processes (default: the machine's cores)\n"
     "  --shard K/N     only records K, K+N, K+2N, ...: N machines split a\n"
     "                  file, and their outputs concatenated in order of K\n"
@@ -169,6 +173,8 @@ static int parse_args(int argc, char **argv, config *c) {
       c->format = value;
     } else if (strcmp(arg, "--out") == 0) {
       c->out_path = value;
+    } else if (strcmp(arg, "--records") == 0) {
+      c->record_path = value;
     } else if (strcmp(arg, "--book") == 0) {
       c->book = value;
     } else if (strcmp(arg, "--jobs") == 0) {
@@ -208,6 +214,8 @@ static int parse_args(int argc, char **argv, config *c) {
   if (!c->game) return fail("which game? (%s %s --help)", progname, c->command);
   if (c->nfiles == 0) return fail("no file given (- is standard input)");
   if (c->resume && !c->out_path) return fail("--resume needs --out FILE");
+  if (c->record_path && strcmp(c->command, "annotate") != 0)
+    return fail("--records is for annotate");
   return -1;                                  /* go on */
 }
 
@@ -446,6 +454,7 @@ static batch_verdict do_record(const batch_task *task, void *worker,
 
 typedef struct output {
   FILE *file;
+  FILE *records;                /* --records: each line's "record" */
   bool csv;
   char **columns;               /* CSV: the first line's keys */
   int ncolumns;
@@ -524,6 +533,15 @@ static void write_csv(output *o, const char *text, size_t len) {
 /* Writes one line; flushes a tenth of a second after the last time, so
    that a reader sees the lines come without a write for each. */
 static void write_line(output *o, const char *text, size_t len, double t) {
+  if (o->records) {
+    json_value *v = json_parse(text, len, NULL);
+    const json_value *m = v ? json_get(v, "record") : NULL;
+    if (m && m->type == JSON_STRING) {
+      fwrite(m->string, 1, m->len, o->records);
+      if (m->len && m->string[m->len - 1] != '\n') fputc('\n', o->records);
+    }
+    json_free_value(v);
+  }
   if (o->csv) {
     write_csv(o, text, len);
   } else {
@@ -912,7 +930,16 @@ int batch_main(const char *name, int argc, char **argv) {
   for (int i = 0; i < c.nfiles; i++) {
     size_t at = 0;
     batch_record r = {0};
-    while (inputs[i].format->next(inputs[i].data, inputs[i].len, &at, &r)) {
+    const batch_format *format = inputs[i].format;
+    void *records = format->open ? format->open(inputs[i].data, inputs[i].len)
+                                 : NULL;
+    if (format->open && !records) {
+      fprintf(stderr, "%s: not enough memory to read '%s'\n", progname,
+              inputs[i].name);
+      goto out;
+    }
+    while (records ? format->read(records, &r)
+                   : format->next(inputs[i].data, inputs[i].len, &at, &r)) {
       bool mine = (long)(index++ % (size_t)c.shards) == c.shard - 1;
       if (!mine) continue;
       if (done.count) {
@@ -928,6 +955,7 @@ int batch_main(const char *name, int argc, char **argv) {
         item *more = realloc(items, cap * sizeof *items);
         if (!more) {
           fprintf(stderr, "%s: not enough memory for the records\n", progname);
+          if (records) format->close(records);
           goto out;
         }
         items = more;
@@ -936,6 +964,7 @@ int batch_main(const char *name, int argc, char **argv) {
       items[nitems].record = r;
       nitems++;
     }
+    if (records) format->close(records);
   }
   output o = {0};
   o.csv = c.csv;
@@ -945,6 +974,15 @@ int batch_main(const char *name, int argc, char **argv) {
     if (!o.file) {
       fprintf(stderr, "%s: cannot write '%s': %s\n", progname, c.out_path,
               strerror(errno));
+      goto out;
+    }
+  }
+  if (c.record_path) {
+    o.records = fopen(c.record_path, c.resume ? "ab" : "wb");
+    if (!o.records) {
+      fprintf(stderr, "%s: cannot write '%s': %s\n", progname, c.record_path,
+              strerror(errno));
+      if (o.file != stdout) fclose(o.file);
       goto out;
     }
   }
@@ -962,6 +1000,7 @@ int batch_main(const char *name, int argc, char **argv) {
   sigaction(SIGINT, &before, NULL);
   fflush(o.file);
   if (o.file != stdout) fclose(o.file);
+  if (o.records) fclose(o.records);
   for (int i = 0; i < o.ncolumns; i++) free(o.columns[i]);
   free(o.columns);
   double seconds = now() - t.started;

@@ -145,4 +145,40 @@ check $? "a bad option value is refused, saying what is right"
 "$ludus" solve --help | grep -q -- "--shard K/N"
 check $? "ludus solve --help lists the options"
 
+# -- xiangqi --
+xq="$data/xiangqi/pgn"
+"$ludus" replay xiangqi "$xq"/iccs/* "$xq"/ccpd-masters/* --quiet --jobs 2 >"$dir/xq" 2>"$dir/err"
+[ $? = 0 ] && [ "$(wc -l <"$dir/xq")" = 1225 ] && ! grep -q '"error"\|"illegal"' "$dir/xq" &&
+  grep -q "1225 records (0 errors" "$dir/err"
+check $? "xiangqi replay: the 1,225 games of the ICCS and CCPD files, every move legal"
+
+"$ludus" replay xiangqi "$xq"/ccpd-mates/* --quiet >"$dir/xqm" 2>"$dir/err"
+[ $? = 0 ] && grep -q "(0 errors, 0 disagree, 17 agree)" "$dir/err" &&
+  [ "$(grep -c '"result":"\(1-0\|0-1\)","reason":"[a-z]*","recorded":"\1","agrees":true' "$dir/xqm")" = 17 ]
+check $? "xiangqi replay: the 17 mate records that end mated agree with their [Result]"
+
+# a record cut in the middle of a move, and a move that is not legal
+printf '[Event "cut"]\n\n1. h2e2 h9g7 2. h0g\n\n[Event "bad"]\n\n1. h2e2 h9g7 2. h0h5 *\n' >"$dir/xqbad.pgn"
+"$ludus" replay xiangqi "$dir/xqbad.pgn" --quiet >"$dir/xqb" 2>/dev/null
+[ $? = 1 ] && [ "$(wc -l <"$dir/xqb")" = 2 ] &&
+  grep -q '"id":"[^"]*xqbad.pgn#2".*"illegal":{"ply":3,"move":"h0h5"' "$dir/xqb"
+check $? "xiangqi replay: a cut record and an illegal move are reported, ply and move"
+
+printf '%s\n' '4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1 bm b7b9; dm 1; id "two rooks";' \
+  '4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1 am b7b9;' '' 'not a fen' >"$dir/mate.epd"
+"$ludus" solve xiangqi "$dir/mate.epd" --depth 3 --quiet >"$dir/xqs" 2>"$dir/err"
+[ $? = 1 ] && [ "$(wc -l <"$dir/xqs")" = 3 ] &&
+  grep -q '"epd_id":"two rooks",.*"move":"b7b9",.*"mate":1,.*"agrees":true' "$dir/xqs" &&
+  grep -q '"id":"[^"]*mate.epd:2".*"am":\["b7b9"\],"agrees":false' "$dir/xqs" &&
+  grep -q '"id":"[^"]*mate.epd:4","error":"bad FEN' "$dir/xqs"
+check $? "xiangqi solve: EPD bm, dm and am checked against the search; a bad FEN is an error line"
+
+"$ludus" annotate xiangqi "$xq"/ccpd-mates/mate001.pgn "$xq"/ccpd-mates/mate002.pgn \
+  --depth 2 --records "$dir/ann.pgn" --quiet >"$dir/xqa" 2>/dev/null
+"$ludus" replay xiangqi "$dir/ann.pgn" --quiet >"$dir/xqa2" 2>/dev/null
+[ "$(field moves "$dir/xqa2" | tr '\n' ' ')" = "$(field moves "$dir/xqm" | head -n 2 | tr '\n' ' ')" ] &&
+  grep -q '{-*[0-9]*, best [a-i][0-9][a-i][0-9] -*[0-9]*}' "$dir/ann.pgn" &&
+  [ "$(grep -o '"loss":-' "$dir/xqa" | wc -l)" = 0 ]
+check $? "xiangqi annotate: the PGN with comments reads back to the same moves; no loss below zero"
+
 echo "1..$n"

@@ -38,6 +38,7 @@ bool xq_move_is_safe(xq_position *pos, xq_move move, bool in_check);
 typedef struct xq_lines {
   const unsigned char *data;      /* the text, and how far it is read */
   size_t size, at;
+  size_t start;                   /* where the line last read begins */
   int number;                     /* of the line last read, from 1 */
   xq_encoding asked;              /* AUTO, or what the caller said */
   xq_encoding legacy;             /* GBK or Big5 once found */

@@ -332,6 +332,13 @@ static void play_token(parse *p, const char *s, size_t n) {
     int shown = xq_shown(s, n, 60);
     char note[80];
     encoding_note(p, note, sizeof note);
+    if (!p->failed) {
+      snprintf(g->error_move, sizeof g->error_move, "%.*s", shown, s);
+      snprintf(g->error_reason, sizeof g->error_reason, "%s",
+               !xq_has_legal_move(&g->end)
+                   ? "the game is over"
+                   : why);
+    }
     if (!xq_has_legal_move(&g->end))
       fail(p, ply, "move '%.*s' at ply %d comes after the end of the game "
            "(%s)", shown, s, ply,
@@ -418,6 +425,18 @@ static bool read_movetext(parse *p) {
   return ended;
 }
 
+/* Where reading goes on in the text: at what is left of the current
+   line (when the line was not converted, that is in the text itself;
+   else at its start), or after it. */
+static size_t text_offset(const xq_pgn_reader *r) {
+  const xq_lines *lines = &r->lines;
+  if (!r->pending) return lines->at;
+  const char *data = (const char *)lines->data;
+  if (r->rest >= data && r->rest <= data + lines->size)
+    return (size_t)(r->rest - data);
+  return lines->start;
+}
+
 /* Takes the next line as the current one; false at the end of the text. */
 static bool next_line(xq_pgn_reader *r) {
   if (r->pending) return true;
@@ -437,11 +456,13 @@ xq_read_status xq_pgn_next(xq_pgn_reader *r, xq_pgn_game *g) {
   g->moves = r->moves;
   g->plies = 0;
   g->error_line = g->error_ply = 0;
+  g->error_move[0] = g->error_reason[0] = '\0';
   g->message[0] = '\0';
   g->encoding = XQ_ENCODING_UTF8;
   g->line = 0;
   r->used = 0;
   parse p = {.reader = r, .game = g};
+  g->offset = text_offset(r);
   while (next_line(r)) {
     const xq_lines *lines = &r->lines;
     if (r->whole) {
@@ -484,6 +505,7 @@ xq_read_status xq_pgn_next(xq_pgn_reader *r, xq_pgn_game *g) {
     if (ended) break;
   }
   if (!p.found) return XQ_READ_END;
+  g->length = r->lines.converted ? 0 : text_offset(r) - g->offset;
   if (p.in_comment || p.depth > 0)
     fail(&p, 0, "the %s opened on line %d is not closed at the end of the "
          "game", p.in_comment ? "comment '{'" : "variation '('",

@@ -278,6 +278,7 @@ bool xq_lines_next(xq_lines *lines) {
   size_t left = lines->size - lines->at;
   const unsigned char *end = memchr(s, '\n', left);
   size_t n = end ? (size_t)(end - s) : left;
+  lines->start = lines->at;
   lines->at += end ? n + 1 : n;
   lines->number++;
   if (n > 0 && s[n - 1] == '\r') n--;

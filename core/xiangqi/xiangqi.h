@@ -273,6 +273,12 @@ typedef struct xq_pgn_game {
   /* A bad game: the line and the ply (0: no move) where it went wrong. */
   int error_line, error_ply;
   char message[256];
+  /* A move that could not be played: its text, and why ("" else). */
+  char error_move[64], error_reason[160];
+  /* Where the game's text is: bytes [offset, offset + length) of the
+     text read (from the end of the game before; length 0 when the text
+     was UTF-16, read converted), for a tool that hands games out. */
+  size_t offset, length;
 } xq_pgn_game;
 
 typedef struct xq_pgn_reader xq_pgn_reader;
@@ -364,5 +370,11 @@ int xq_evaluate(const xq_position *pos);
 /* ---- the protocol ---- */
 
 extern const game_class xq_class;
+
+/* ---- batch.c: the tasks of the batch tools (core/base/batch.h) ---- */
+
+struct batch_task;
+extern const struct batch_task xq_batch_solve, xq_batch_replay,
+    xq_batch_annotate;
 
 #endif
