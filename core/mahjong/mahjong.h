@@ -267,4 +267,39 @@ typedef struct mj_score {
 mj_status mj_score_hand(const mj_tiles *hand, const mj_context *ctx,
                         mj_score *out);
 
+/* ---- names and messages (names.c) ----
+**
+** The words of a context, of a score and of a refusal to score, as
+** mahjong.score and the batch tools read and write them; a message
+** holds MJ_MESSAGE bytes.
+*/
+
+#define MJ_MESSAGE 320
+
+/* The flag named name ("tsumo" ... "chiihou", as mj_context has them),
+   or NULL. */
+bool *mj_context_flag(mj_context *ctx, const char *name, size_t len);
+/* The rule named name ("kuitan", "aka", "kiriage", "double_yakuman",
+   "kazoe", "open_pinfu_fu"), or NULL. */
+bool *mj_rules_flag(mj_rules *rules, const char *name, size_t len);
+/* MJ_EAST .. MJ_NORTH for "E", "S", "W", "N"; -1 for anything else. */
+int mj_wind_of(const char *text, size_t len);
+
+const char *mj_limit_name(int limit);     /* "haneman"; NULL: no limit */
+const char *mj_wait_name(int wait);       /* "ryanmen" ... "kokushi 13-sided" */
+/* A fu item as a score sheet says it: "closed triplet 999m". */
+void mj_fu_reason_text(const mj_fu_item *item, const mj_score *s, char *buf,
+                       size_t size);
+/* Why text did not read as tiles or a meld, with the 1-based position:
+   "a fifth 1m at position 5 of '11111m'".  Returns message. */
+const char *mj_parse_message(const char *text, size_t len, mj_error e,
+                             const mj_parse_error *err, char *message);
+/* Why a hand does not score: "no yaku", "riichi with an open hand" ... */
+const char *mj_status_message(mj_status status, const mj_tiles *hand,
+                              const mj_context *ctx, char *message);
+/* Text from outside as a message may show it: at most `max` bytes,
+   control bytes and what is not UTF-8 as '?', "..." when cut; buf holds
+   max + 4 bytes.  Returns buf. */
+const char *mj_shown(const char *text, size_t len, size_t max, char *buf);
+
 #endif
