@@ -302,4 +302,46 @@ const char *mj_status_message(mj_status status, const mj_tiles *hand,
    max + 4 bytes.  Returns buf. */
 const char *mj_shown(const char *text, size_t len, size_t max, char *buf);
 
+/* ---- the context of a win, read from text (context.c) ----
+**
+** What mahjong.score takes, written outside Lua: a line of words,
+**
+**   234p234m45688s win=6s tsumo riichi seat=E dora=1m melds=chi:234m
+**
+** or a JSON object with the hand and the fields of mahjong.score's
+** context table, alone or as the "request" of a reference record:
+**
+**   {"hand": "234p234m45688s", "win": "6s", "tsumo": true, "dora": ["1m"]}
+**   {"request": {"hand": ...}, "expect": {...}}
+**
+** A reader fills an mj_request, or writes to message (MJ_MESSAGE bytes)
+** what is wrong, naming the field and saying what would be right.  The
+** hand's tiles are left to mj_parse, so that a hand that cannot be read
+** is refused like one that cannot score.
+*/
+
+struct json_value;
+
+typedef struct mj_request {
+  const char *hand;           /* the hand's text, inside what was read */
+  size_t hand_len;
+  mj_context ctx;
+} mj_request;
+
+/* The words form: the hand (groups of tiles, with no other character),
+   then words separated by spaces: win=6s, the flags (tsumo, ron, riichi,
+   double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou,
+   chiihou), seat=E, round=S, dora=1m5p and ura=... (indicators),
+   melds=chi:234m,pon:555z, honba=2, kyoutaku=1, and the rules (kuitan,
+   aka, kiriage, double_yakuman, kazoe, open_pinfu_fu) by name to turn
+   one on, with no_ before it to turn it off.  Each at most once. */
+bool mj_read_words(const char *text, size_t len, mj_request *out,
+                   char *message);
+/* The JSON form, from json_parse (core/base/json.h): the fields with
+   the values mahjong.score takes (dora and ura a list of tiles or one
+   string of them; rules an object), null for a field not given, "id"
+   passed over.  out->hand points into value. */
+bool mj_read_json(const struct json_value *value, mj_request *out,
+                  char *message);
+
 #endif
