@@ -32,6 +32,7 @@
 #include "base/batch.h"
 #include "base/json.h"
 #include "connect4/connect4.h"
+#include "mahjong/mahjong.h"
 #include "sudoku/sudoku.h"
 
 /* ---- the tasks ---- */
@@ -39,6 +40,7 @@
 static const batch_task *const tasks[] = {
   &c4_batch_solve, &c4_batch_replay, &c4_batch_annotate,
   &sudoku_batch_solve,
+  &mj_batch_solve,
   NULL
 };
 

@@ -344,4 +344,9 @@ bool mj_read_words(const char *text, size_t len, mj_request *out,
 bool mj_read_json(const struct json_value *value, mj_request *out,
                   char *message);
 
+/* ---- batch.c: the task of the batch tools (core/base/batch.h) ---- */
+
+struct batch_task;
+extern const struct batch_task mj_batch_solve;
+
 #endif
