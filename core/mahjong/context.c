@@ -38,7 +38,8 @@ static const char *const field_names[F_COUNT] = {
 };
 
 static bool is(const char *name, size_t len, const char *word) {
-  return strlen(word) == len && memcmp(name, word, len) == 0;
+  return len > 0 && name[0] == word[0] && strlen(word) == len &&
+         memcmp(name, word, len) == 0;
 }
 
 static int field_of(const char *name, size_t len) {
@@ -215,9 +216,10 @@ static bool read_word(reading *r, const char *word, size_t len) {
   bool ron = is(word, name_len, "ron");
   bool *flag = ron ? &ctx->tsumo : mj_context_flag(ctx, word, name_len);
   if (flag) {
-    mj_shown(word, name_len, SHOWN, shown);
-    if (eq) return say(message, "'%s' takes no value (write %s alone)", shown,
-                       shown);
+    if (eq) {
+      mj_shown(word, name_len, SHOWN, shown);
+      return say(message, "'%s' takes no value (write %s alone)", shown, shown);
+    }
     if (flag == &ctx->tsumo && was_set(r, flag) && ctx->tsumo == ron)
       return say(message, "tsumo and ron: a win is one or the other");
     return set_once(r, flag, !ron, "", word, name_len);
@@ -227,10 +229,11 @@ static bool read_word(reading *r, const char *word, size_t len) {
   if (rule) {
     const char *name = word + (off ? 3 : 0);
     size_t n = name_len - (off ? 3 : 0);
-    mj_shown(name, n, SHOWN, shown);
-    if (eq)
+    if (eq) {
+      mj_shown(name, n, SHOWN, shown);
       return say(message, "the rule '%s' takes no value (write %s to turn it "
                  "on, no_%s to turn it off)", shown, shown, shown);
+    }
     return set_once(r, rule, !off, "the rule ", name, n);
   }
   int f = field_of(word, name_len);

@@ -31,7 +31,9 @@ static const char *const rule_names[] = {
 static int index_of(const char *const *names, int n, const char *name,
                     size_t len) {
   for (int i = 0; i < n; i++)
-    if (strlen(names[i]) == len && memcmp(names[i], name, len) == 0) return i;
+    if (len > 0 && names[i][0] == name[0] && strlen(names[i]) == len &&
+        memcmp(names[i], name, len) == 0)
+      return i;
   return -1;
 }
 
