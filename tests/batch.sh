@@ -146,11 +146,15 @@ status=$?
   grep -q "456 records (0 errors, 0 disagree, 456 agree)" "$dir/err"
 check $? "mahjong: every request of score.jsonl scored, and ludus agrees with all 456 (status $status)"
 
-head -n 1 "$dir/mj" | grep -q '^{"id":"[^"]*score.jsonl:1","request_id":"tanyao-pinfu-ron-6s","hand":"2p3p4p2m3m4m2s3s4s4s5s6s8s8s","han":4,"fu":30,"yakuman":0,"limit":null,"points":{"ron":7700,"total":7700},"yaku":\[{"name":"pinfu","name_ja":"平和","han":1},' &&
+head -n 1 "$dir/mj" | grep -q '^{"id":"[^"]*score.jsonl:1","request_id":"tanyao-pinfu-ron-6s","hand":"2p3p4p2m3m4m2s3s4s4s5s6s8s8s","han":4,"fu":30,"yakuman":0,"limit":null,"points":{"ron":7700,"total":7700},"yaku":\[{"name":"pinfu","han":1},{"name":"tanyao","han":1},{"name":"sanshoku_doujun","han":2}\],"win":"6s","agrees":true,"seconds":' &&
   grep -q '"request_id":"parse-error-5-copies","error":"a fifth 1m at position 5 of .11111m23455s789p. (there are four of each tile)","agrees":true' "$dir/mj" &&
   grep -q '"request_id":"riichi-open-error","hand":"456p789s23455s","error":"riichi with an open hand","agrees":true' "$dir/mj" &&
   grep -q '"no_score":"no yaku","agrees":true' "$dir/mj"
 check $? "mahjong: a line has the request's id, the hand and the score; a refusal agrees with the expected error"
+
+head -n 1 "$SCORE" | "$ludus" solve mahjong - --all --quiet 2>/dev/null |
+  grep -q '"yaku":\[{"name":"pinfu","name_ja":"平和","han":1},.*\],"win":"6s","wait":"ryanmen","dealer":false,"basic":1920,"decomposition":{"pair":"8s","melds":\["234m","234p","234s","456s"\]},"fu_details":\[{"fu":20,"reason":"base"},{"fu":10,"reason":"closed ron"}\],"agrees":true'
+check $? "mahjong: --all adds the rest of the score sheet"
 
 # expectations changed by hand: han, a yaku's han, the total, an error
 sed -e '1s/"han": 4, "fu": 30/"han": 5, "fu": 30/' \
@@ -161,11 +165,11 @@ sed -e '1s/"han": 4, "fu": 30/"han": 5, "fu": 30/' \
 "$ludus" solve mahjong "$dir/changed.jsonl" --quiet >"$dir/mjc" 2>"$dir/err"
 status=$?
 [ "$status" = 1 ] && grep -q "5 records (0 errors, 4 disagree, 1 agree)" "$dir/err" &&
-  grep -q ':1".*"agrees":false,"mismatch":"han 4, expected 5"' "$dir/mjc" &&
+  grep -q ':1".*"decomposition":.*"agrees":false,"mismatch":"han 4, expected 5"' "$dir/mjc" &&
   grep -q ':2".*"mismatch":"tanyao 1 han, expected 2"' "$dir/mjc" &&
   grep -q ':3".*"mismatch":"total 18000, expected 18100"' "$dir/mjc" &&
   grep -q ':4".*"mismatch":"scored .* han .* fu, expected the error no_yaku"' "$dir/mjc"
-check $? "mahjong: expectations that are wrong disagree, saying how (status $status)"
+check $? "mahjong: expectations that are wrong disagree, saying how, with the whole sheet (status $status)"
 
 # hands in words, scored as mahjong.score scores them from Lua
 cat >"$dir/cases.lua" <<'LUA'

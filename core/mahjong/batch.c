@@ -2,10 +2,13 @@
 ** batch.c: mahjong for the batch tools (core/base/batch.h): a winning
 ** hand a line with its context, in words or in JSON (context.c).
 **
-**   solve   the score, as mahjong.score gives it (han, fu, yaku, limit,
-**           points ...), or why there is none; and when the line is a
-**           reference record ({"request": ..., "expect": ...}, as
-**           score.jsonl has them), whether ludus agrees with it
+**   solve   the score, as mahjong.score gives it (han, fu, yakuman,
+**           limit, points, yaku, win; with --all, or when it disagrees,
+**           the rest of the sheet: Japanese names, wait, dealer, basic
+**           points, decomposition, fu details), or why there is none;
+**           and when the line is a reference record ({"request": ...,
+**           "expect": ...}, as score.jsonl has them), whether ludus
+**           agrees with it
 **
 ** The expected answers are the Python mahjong library's: "cost" holds
 ** the payments, and a refusal is one of its error codes.
@@ -136,7 +139,10 @@ static void write_reading(json_out *out, const mj_reading *r,
   json_end_object(out);
 }
 
-static void write_score(json_out *out, const mj_score *s, const mj_context *ctx) {
+/* The score: what a line always has, then with `sheet` the rest of
+   mahjong.score's result. */
+static void write_score(json_out *out, const mj_score *s, const mj_context *ctx,
+                        bool sheet) {
   json_key(out, "han");
   json_int(out, s->han);
   json_key(out, "fu");
@@ -170,8 +176,10 @@ static void write_score(json_out *out, const mj_score *s, const mj_context *ctx)
     json_begin_object(out);
     json_key(out, "name");
     json_cstring(out, mj_yaku_name(s->yaku[i].yaku));
-    json_key(out, "name_ja");
-    json_cstring(out, mj_yaku_name_ja(s->yaku[i].yaku));
+    if (sheet) {
+      json_key(out, "name_ja");
+      json_cstring(out, mj_yaku_name_ja(s->yaku[i].yaku));
+    }
     json_key(out, "han");
     json_int(out, s->yaku[i].han);
     json_end_object(out);
@@ -179,6 +187,7 @@ static void write_score(json_out *out, const mj_score *s, const mj_context *ctx)
   json_end_array(out);
   json_key(out, "win");
   write_tile(out, s->win);
+  if (!sheet) return;
   json_key(out, "wait");
   json_cstring(out, mj_wait_name(s->wait));
   json_key(out, "dealer");
@@ -416,7 +425,6 @@ static batch_verdict solve_run(void *unused, const batch_format *format,
                                const batch_record *r, const batch_options *o,
                                json_out *out, uint64_t *nodes) {
   (void)unused;
-  (void)o;
   *nodes = 0;
   if (batch_blank(r, out)) return BATCH_ERROR;
   size_t first = 0;
@@ -463,8 +471,13 @@ static batch_verdict solve_run(void *unused, const batch_format *format,
   mj_score s;
   outcome result;
   score(&req, &s, &result, out);
+  differences d;
+  d.len = 0;
+  d.text[0] = '\0';
+  bool agrees = expect && compare(&result, &s, &e, &d);
   if (result.kind == SCORED) {
-    write_score(out, &s, &req.ctx);
+    /* a line that disagrees has what it takes to see why */
+    write_score(out, &s, &req.ctx, o->all || (expect && !agrees));
     verdict = BATCH_DONE;
   } else if (result.kind == REFUSED && (result.status == MJ_NO_YAKU ||
                                         result.status == MJ_NOT_WINNING)) {
@@ -475,10 +488,6 @@ static batch_verdict solve_run(void *unused, const batch_format *format,
     batch_error(out, "%s", result.message);
   }
   if (expect) {
-    differences d;
-    d.len = 0;
-    d.text[0] = '\0';
-    bool agrees = compare(&result, &s, &e, &d);
     json_key(out, "agrees");
     json_bool(out, agrees);
     if (!agrees) {
@@ -495,6 +504,7 @@ done:
 const batch_task mj_batch_solve = {
   .game = "mahjong", .command = "solve",
   .summary = "the score of every hand and its context (in words or JSON) "
-             "as mahjong.score gives it; agrees with an \"expect\"",
+             "as mahjong.score gives it (--all: the whole sheet); agrees "
+             "with an \"expect\"",
   .formats = formats, .start = NULL, .finish = NULL, .run = solve_run,
 };
