@@ -242,9 +242,10 @@ typedef struct expected {
   const json_value *error;                    /* not ok: the code */
 } expected;
 
+/* (In range before the cast: a double past int64_t's is undefined.) */
 static bool is_whole(const json_value *v) {
-  return v && v->type == JSON_NUMBER && v->number == (double)(int64_t)v->number &&
-         v->number > -1e15 && v->number < 1e15;
+  return v && v->type == JSON_NUMBER && v->number > -1e15 &&
+         v->number < 1e15 && v->number == (double)(int64_t)v->number;
 }
 
 /* Reads "expect"; false with the error written when it is not one. */
