@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -31,6 +32,7 @@
 #include "base/batch.h"
 #include "base/json.h"
 #include "connect4/connect4.h"
+#include "mahjong/mahjong.h"
 #include "sudoku/sudoku.h"
 #include "xiangqi/xiangqi.h"
 
@@ -40,6 +42,7 @@ static const batch_task *const tasks[] = {
   &c4_batch_solve, &c4_batch_replay, &c4_batch_annotate,
   &sudoku_batch_solve,
   &xq_batch_solve, &xq_batch_replay, &xq_batch_annotate,
+  &mj_batch_solve,
   NULL
 };
 
@@ -110,7 +113,8 @@ static void print_help(const char *command) {
     "  --time S        at most S seconds a record\n"
     "  --nodes N       at most N nodes a record\n"
     "  --depth D       search depth, where the game searches\n"
-    "  --all           solve: the score of every move\n"
+    "  --all           solve: the score of every move (mahjong: the whole\n"
+    "                  score sheet of every hand)\n"
     "  --weak          solve: win, draw or loss only\n"
     "  --exact N       annotate: exact scores from N empty squares on\n"
     "  --mistake X     annotate: a loss of X or more is a mistake\n"
@@ -586,22 +590,31 @@ static void count(tally *t, batch_verdict v, uint64_t nodes) {
 /* ---- workers ---- */
 
 /* A worker's line on its pipe: the verdict and the nodes, a tab, then
-   the JSON line. */
+   the JSON line; in one write, so that a fast task is not held up by
+   system calls. */
 static bool send_line(int fd, batch_verdict v, uint64_t nodes,
                       const json_out *line) {
-  char head[32];
+  char head[32], end[] = "\n";
   int n = snprintf(head, sizeof head, "%d %llu\t", (int)v,
                    (unsigned long long)nodes);
-  struct { const char *p; size_t len; } parts[] = {
-    {head, (size_t)n}, {line->data, line->len}, {"\n", 1}
+  struct iovec parts[] = {
+    {head, (size_t)n}, {line->data, line->len}, {end, 1}
   };
-  for (int i = 0; i < 3; i++) {
-    size_t done = 0;
-    while (done < parts[i].len) {
-      ssize_t w = write(fd, parts[i].p + done, parts[i].len - done);
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) return false;
-      done += (size_t)w;
+  struct iovec *part = parts;
+  int left = 3;
+  while (left > 0) {
+    ssize_t w = writev(fd, part, left);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return false;
+    size_t done = (size_t)w;
+    while (left > 0 && done >= part->iov_len) {    /* the parts written */
+      done -= part->iov_len;
+      part++;
+      left--;
+    }
+    if (left > 0) {                                /* and one in part */
+      part->iov_base = (char *)part->iov_base + done;
+      part->iov_len -= done;
     }
   }
   return true;

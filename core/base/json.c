@@ -174,6 +174,12 @@ void json_number(json_out *out, double value) {
     json_null(out);
     return;
   }
+  /* a whole number as digits, not "1e+01"; -0 as "-0" below */
+  if (fabs(value) < 1e15 && value == (double)(int64_t)value &&
+      (value != 0 || !signbit(value))) {
+    json_int(out, (int64_t)value);
+    return;
+  }
   char buf[32];
   int n = snprintf(buf, sizeof buf, "%.17g", value);
   /* the shortest text that reads back as the same double */
