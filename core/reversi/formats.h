@@ -80,8 +80,8 @@ typedef struct reversi_record {
   double result;            /* RE: black's disc difference at the end */
   char result_how;          /* 'r' resigned, 't' time, 's' agreed, or 0 */
   double komi;              /* KM */
-  float eval[REVERSI_MAX_PLIES];      /* each move's evaluation, or NaN */
-  float seconds[REVERSI_MAX_PLIES];   /* each move's time, or NaN */
+  double eval[REVERSI_MAX_PLIES];     /* each move's evaluation, or NaN */
+  double seconds[REVERSI_MAX_PLIES];  /* each move's time, or NaN */
 
   /* OBF: each move's exact score, as listed */
   int answers;

@@ -107,15 +107,14 @@ static size_t append_fixed(char *buf, size_t size, size_t used, double value,
 }
 
 /* Appends value in the fewest decimals from min_decimals on that read
-   back as the same float (as the same double with exact). */
+   back as the same number (9 at most). */
 static size_t append_number(char *buf, size_t size, size_t used, double value,
-                            int min_decimals, bool sign, bool exact) {
+                            int min_decimals, bool sign) {
   for (int decimals = min_decimals; decimals <= 9; decimals++) {
     char text[48];
     size_t n = append_fixed(text, sizeof text, 0, value, decimals, sign);
     double back;
-    if (n < sizeof text && read_number(text, n, false, &back) &&
-        (exact ? back == value : (float)back == (float)value))
+    if (n < sizeof text && read_number(text, n, false, &back) && back == value)
       return game_append(buf, size, used, "%s", text);
   }
   return append_fixed(buf, size, used, value, 9, sign);
@@ -217,7 +216,7 @@ typedef struct pending_move {
   char colour;                       /* 'B' or 'W' */
   const char *text;                  /* the square, or PA */
   size_t len, at;
-  float eval, seconds;
+  double eval, seconds;
 } pending_move;
 
 typedef struct game_type {
@@ -283,14 +282,14 @@ static const char *read_move(const char *value, size_t len, pending_move *m) {
   if (second > slash + 1) {
     if (!read_number(value + slash + 1, second - slash - 1, false, &number))
       return "a move's evaluation is not a number";
-    m->eval = (float)number;
+    m->eval = number;
   }
   if (second < len && second + 1 < len) {
     size_t third = second + 1;
     while (third < len && value[third] != '/') third++;
     if (!read_number(value + second + 1, third - second - 1, true, &number) || number < 0)
       return "a move's time is not a number of seconds";
-    m->seconds = (float)number;
+    m->seconds = number;
   }
   return NULL;
 }
@@ -515,13 +514,13 @@ size_t ggf_write(const reversi_record *rec, char *buf, size_t size) {
   }
   if (!isnan(result)) {
     used = game_append(buf, size, used, "RE[");
-    used = append_number(buf, size, used, result, 3, true, true);
+    used = append_number(buf, size, used, result, 3, true);
     if (rec->result_how) used = game_append(buf, size, used, ":%c", rec->result_how);
     used = game_append(buf, size, used, "]");
   }
   if (!isnan(rec->komi)) {
     used = game_append(buf, size, used, "KM[");
-    used = append_number(buf, size, used, rec->komi, 1, true, true);
+    used = append_number(buf, size, used, rec->komi, 1, true);
     used = game_append(buf, size, used, "]");
   }
   used = append_board(buf, size, used, &rec->start);
@@ -533,10 +532,10 @@ size_t ggf_write(const reversi_record *rec, char *buf, size_t size) {
                        rec->moves[i] == REVERSI_PASS ? "PA" : name);
     bool eval = !isnan(rec->eval[i]), seconds = !isnan(rec->seconds[i]);
     if (eval || seconds) used = game_append(buf, size, used, "/");
-    if (eval) used = append_number(buf, size, used, rec->eval[i], 0, false, false);
+    if (eval) used = append_number(buf, size, used, rec->eval[i], 0, false);
     if (seconds) {
       used = game_append(buf, size, used, "/");
-      used = append_number(buf, size, used, rec->seconds[i], 0, false, false);
+      used = append_number(buf, size, used, rec->seconds[i], 0, false);
     }
     used = game_append(buf, size, used, "]");
     reversi_make(&board, rec->moves[i]);

@@ -400,7 +400,7 @@ static void test_ggf_games(void **unused) {
   assert_string_equal(g.black_rating, "2197.01");
   assert_int_equal(g.year, 2003);
   assert_true(g.result == 58 && g.result_how == 'r');
-  assert_true(g.eval[0] == 1.5f && g.seconds[0] == 0.01f);
+  assert_true(g.eval[0] == 1.5 && g.seconds[0] == 0.01);
   assert_true(isnan(g.eval[1]) && isnan(g.eval[2]) && g.seconds[2] == 2);
   assert_true(reversi_is_over(&g.board));
   check_ggf_again(&g);
