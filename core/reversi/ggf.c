@@ -41,50 +41,48 @@ static bool same_word(const char *text, size_t len, const char *word) {
 /* ---- numbers ---- */
 
 /* A decimal number, all of text[0..len): [+-]digits[.digits], or
-   minutes and seconds 1:05 (and hours, 1:02:03) when colons is true.
-   False when it is not one. */
+   minutes and seconds 1:05.5 (and hours, 1:02:03) when colons is true;
+   at most 9 digits before the point and 9 after, 15 in all when the
+   minutes and hours are turned into seconds, and less than 10^9: so
+   the value is the double nearest to the decimal, and append_number
+   writes it back as that decimal.  False when it is not one. */
 static bool read_number(const char *text, size_t len, bool colons, double *value) {
+  static const uint64_t ten[] = {1, 10, 100, 1000, 10000, 100000, 1000000, 10000000,
+                                 100000000, 1000000000};
+  const uint64_t limit = 1000000000000000;            /* 10^15 */
   size_t i = 0;
   bool negative = false;
   if (i < len && (text[i] == '+' || text[i] == '-')) negative = text[i++] == '-';
-  double total = 0;
-  int parts = 0;
-  for (;;) {
+  uint64_t before = 0;                    /* hours and minutes, in seconds */
+  for (int parts = 1;; parts++) {
     uint64_t mantissa = 0;
-    int digits = 0, decimals = 0;
+    int whole = 0, decimals = 0;
     bool point = false;
     for (; i < len; i++) {
       if (is_digit(text[i])) {
-        if (digits < 18) {
-          mantissa = mantissa * 10 + (uint64_t)(text[i] - '0');
-          if (point) decimals++;
-        } else if (!point) {
-          return false;                 /* too big to mean anything here */
-        }
-        digits++;
+        if (point) decimals++;
+        else whole++;
+        if (whole > 9 || decimals > 9) return false;
+        mantissa = mantissa * 10 + (uint64_t)(text[i] - '0');
       } else if (text[i] == '.' && !point) {
         point = true;
       } else {
         break;
       }
     }
-    if (digits == 0) return false;
-    double part = (double)mantissa;
-    static const double ten[] = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8,
-                                 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                 1e16, 1e17, 1e18};
-    part /= ten[decimals];
-    total = total * 60 + part;
-    parts++;
-    if (i < len && text[i] == ':' && colons && parts < 3) {
+    if (whole + decimals == 0) return false;
+    if (i < len && text[i] == ':' && colons && parts < 3 && !point) {
+      before = (before + mantissa) * 60;
       i++;
       continue;
     }
-    break;
+    if (i != len || before >= limit / ten[decimals]) return false;
+    uint64_t total = before * ten[decimals] + mantissa;
+    if (total >= limit || total >= 1000000000 * ten[decimals]) return false;
+    double x = (double)total / (double)ten[decimals];
+    *value = negative ? -x : x;
+    return true;
   }
-  if (i != len) return false;
-  *value = negative ? -total : total;
-  return true;
 }
 
 /* Appends value with decimals digits after the point (at most 9). */
@@ -397,8 +395,7 @@ const char *ggf_read(const char *text, size_t len, reversi_record *rec,
         rec->place = keep_text(&s, v, value_len);
       } else if (same_word(p, name_len, "DT")) {
         rec->date = keep_text(&s, v, value_len);
-        int year = year_of_date(rec->date);
-        if (year >= 0) rec->year = year;
+        rec->year = year_of_date(rec->date);
       } else if (same_word(p, name_len, "TI")) {
         rec->clock = keep_text(&s, v, value_len);
       } else if (same_word(p, name_len, "RB")) {

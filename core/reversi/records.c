@@ -345,6 +345,7 @@ static reversi_status stop(reversi_reader *r, reversi_status status) {
 static reversi_status next_wthor(reversi_reader *r, reversi_record *rec) {
   uint64_t n = r->games + 1;
   rec->number = n;
+  rec->line = 0;
   if (!fill(r, WTHOR_GAME_SIZE)) return stop(r, REVERSI_BAD_RECORD);
   size_t got = available(r);
   if (r->games == r->header.games) {
