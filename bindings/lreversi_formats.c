@@ -288,8 +288,18 @@ typedef struct lwriter {
   bool open;
 } lwriter;
 
+/* Whether the writer may still touch its file: a Lua file (its user
+   value) that the games' iterator closed may not be. */
+static bool stream_open(lua_State *L, int writer) {
+  lua_getiuservalue(L, writer, 1);
+  luaL_Stream *stream = luaL_testudata(L, -1, LUA_FILEHANDLE);
+  lua_pop(L, 1);
+  return !stream || stream->closef;
+}
+
 static int writer_close(lua_State *L) {
   lwriter *w = luaL_checkudata(L, 1, WRITER_TYPE);
+  if (w->open && !stream_open(L, 1)) w->writer.file = NULL;   /* not flushed */
   if (w->open) reversi_writer_close(&w->writer);
   w->open = false;
   return 0;
@@ -477,9 +487,11 @@ static int rf_write(lua_State *L) {
   }
   lua_settop(L, 3);
   lua_newtable(L);                                /* 4: the skipped */
-  lwriter *w = lua_newuserdatauv(L, sizeof *w, 0);   /* 5 */
+  lwriter *w = lua_newuserdatauv(L, sizeof *w, 1);   /* 5 */
   memset(w, 0, sizeof *w);
   luaL_setmetatable(L, WRITER_TYPE);
+  lua_pushvalue(L, 1);
+  lua_setiuservalue(L, 5, 1);
   lua_toclose(L, 5);
   const char *shown = path ? path : "file";
   bool opened = stream ? reversi_writer_open_file(&w->writer, stream, format, NULL)
@@ -515,7 +527,6 @@ static int rf_write(lua_State *L) {
       lua_settop(L, top);
       continue;
     }
-    if (!w->open) return luaL_error(L, "reversi.write: the file was closed");
     if (stream) check_stream(L, 1, "reversi.write");
     check_record(L, item, n, &rec);
     reversi_status status = reversi_writer_add(&w->writer, &rec);
@@ -529,6 +540,7 @@ static int rf_write(lua_State *L) {
     }
     lua_settop(L, top);
   }
+  if (stream) check_stream(L, 1, "reversi.write");   /* closed by the iterator? */
   w->open = false;
   if (!reversi_writer_close(&w->writer)) {
     lua_pushnil(L);

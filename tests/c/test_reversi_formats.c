@@ -332,6 +332,29 @@ static void test_ggf_round_trip(void **unused) {
   size_t size;
   char *text = (char *)file_bytes(f, &size);
   text[size] = '\0';
+  assert_true(size > 4 * 65536);                 /* more than the first window */
+
+  /* read through the FILE, in windows: what memory gives */
+  reversi_reader from_file, from_memory;
+  rewind(f);
+  assert_true(reversi_reader_open_file(&from_file, f, REVERSI_FORMAT_UNKNOWN, 8));
+  assert_true(reversi_reader_open_memory(&from_memory, text, size,
+                                         REVERSI_FORMAT_UNKNOWN, 8));
+  reversi_record x, y;
+  reversi_status status;
+  int games = 0;
+  while ((status = reversi_reader_next(&from_file, &x)) != REVERSI_END) {
+    assert_int_equal(status, REVERSI_RECORD);
+    assert_int_equal(reversi_reader_next(&from_memory, &y), REVERSI_RECORD);
+    assert_int_equal(x.line, y.line);
+    assert_memory_equal(x.moves, y.moves, sizeof x.moves);
+    assert_string_equal(x.black, y.black);
+    games++;
+  }
+  assert_int_equal(games, 1127);
+  assert_int_equal(reversi_reader_next(&from_memory, &y), REVERSI_END);
+  reversi_reader_close(&from_file);
+  reversi_reader_close(&from_memory);
   fclose(f);
 
   reversi_reader wtb, ggf;

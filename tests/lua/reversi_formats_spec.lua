@@ -303,6 +303,19 @@ describe("reversi.write", function()
     os.remove(path)
   end)
 
+  it("raises when the games' iterator closes the Lua file it writes", function()
+    -- closed before a game, or at the end
+    for _, games in ipairs({2, 1}) do
+      local f = io.tmpfile()
+      local n = 0
+      assert_raises({"reversi.write: the file is closed"}, reversi.write, f, function()
+        n = n + 1
+        if n == 2 then f:close() end
+        if n <= games then return reversi.load("f5") end
+      end, {format = "ggf"})
+    end
+  end)
+
   it("returns nil and a message when the file cannot be written", function()
     assert.same({nil, "reversi: /nonexistent/x.ggf: cannot create it (No such file or "
                       .. "directory)"}, {reversi.write("/nonexistent/x.ggf", {})})
