@@ -86,7 +86,8 @@ static int rv_load(lua_State *L) {
   size_t at;
   const char *why = reversi_read_start(text, len, size, &board, &at);
   if (why) {
-    lua_pushfstring(L, "reversi: bad board string '%s' (%s)", push_shown(L, text, at), why);
+    lua_pushfstring(L, "reversi: bad board string '%s' (%s)", push_shown(L, text, at),
+                    why);
     lua_pushnil(L);
     lua_insert(L, -2);
     return 2;

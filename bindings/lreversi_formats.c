@@ -17,6 +17,10 @@
 #define GAME_TYPE "ludus.reversi"
 
 
+/* How a GGF game ended (RE[+4:r]), as a record's result_how says it. */
+static const char *const result_hows[] = {"resigned", "time", "agreed"};
+static const char result_flags[] = "rts";
+
 /* Option format of the table at arg: UNKNOWN when absent. */
 static reversi_format opt_format(lua_State *L, int arg, const char *where) {
   if (lua_isnoneornil(L, arg)) return REVERSI_FORMAT_UNKNOWN;
@@ -96,12 +100,14 @@ static void set_integer(lua_State *L, const char *key, lua_Integer value) {
 
 /* A whole number as an integer (a result of -50, not -50.0). */
 static void push_number(lua_State *L, double value) {
-  if (value == floor(value) && fabs(value) < 1e15) lua_pushinteger(L, (lua_Integer)value);
+  if (value == floor(value) && fabs(value) < 1e15)
+    lua_pushinteger(L, (lua_Integer)value);
   else lua_pushnumber(L, value);
 }
 
 /* {[ply] = value} of the values that are there, or nothing. */
-static void set_per_move(lua_State *L, const char *key, const double *values, int plies) {
+static void set_per_move(lua_State *L, const char *key, const double *values,
+                         int plies) {
   bool any = false;
   for (int i = 0; i < plies; i++) {
     if (isnan(values[i])) continue;
@@ -172,8 +178,8 @@ static void push_record(lua_State *L, lreader *r, int reader) {
     lua_setfield(L, -2, "result");
   }
   if (rec->result_how) {
-    lua_pushstring(L, rec->result_how == 'r' ? "resigned" : rec->result_how == 't' ? "time"
-                                                                                  : "agreed");
+    const char *flag = strchr(result_flags, rec->result_how);
+    lua_pushstring(L, result_hows[flag - result_flags]);
     lua_setfield(L, -2, "result_how");
   }
   if (!isnan(rec->komi)) {
@@ -237,7 +243,8 @@ static int rf_read(lua_State *L) {
   size_t len = 0;
   const char *source = NULL;
   if (!stream) {
-    if (lua_type(L, 1) != LUA_TSTRING) return luaL_typeerror(L, 1, "path, text or file");
+    if (lua_type(L, 1) != LUA_TSTRING)
+      return luaL_typeerror(L, 1, "path, text or file");
     source = lua_tolstring(L, 1, &len);
   }
   if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TTABLE);
@@ -245,7 +252,8 @@ static int rf_read(lua_State *L) {
   int size = (int)(lua_isnoneornil(L, 2) ? 8
                    : lgame_opt_integer(L, 2, "size", 8, 4, 8, "reversi.read"));
   if (!reversi_size_ok(size))
-    return luaL_error(L, "reversi.read: no %d x %d board (sizes are 4, 6 and 8)", size, size);
+    return luaL_error(L, "reversi.read: no %d x %d board (sizes are 4, 6 and 8)", size,
+                      size);
   bool text = source && is_text(source, len);
   if (!lua_isnoneornil(L, 2) && lua_getfield(L, 2, "name") != LUA_TNIL) {
     if (lua_type(L, -1) != LUA_TSTRING)
@@ -264,9 +272,11 @@ static int rf_read(lua_State *L) {
   lua_setiuservalue(L, reader, SOURCE);
   lua_pushvalue(L, name);
   lua_setiuservalue(L, reader, NAME);
-  bool opened = stream ? reversi_reader_open_file(&r->reader, stream, format, size)
-                : text ? reversi_reader_open_memory(&r->reader, source, len, format, size)
-                       : reversi_reader_open(&r->reader, source, format, size);
+  bool opened;
+  if (stream) opened = reversi_reader_open_file(&r->reader, stream, format, size);
+  else if (text)
+    opened = reversi_reader_open_memory(&r->reader, source, len, format, size);
+  else opened = reversi_reader_open(&r->reader, source, format, size);
   if (!opened) {
     lua_pushnil(L);
     lua_pushfstring(L, "reversi: %s: %s", lua_tostring(L, name), r->reader.error);
@@ -311,12 +321,13 @@ static const char *field_string(lua_State *L, int arg, const char *key, int n) {
   int type = lua_getfield(L, arg, key);
   if (type == LUA_TNIL) return NULL;
   if (type != LUA_TSTRING)
-    luaL_error(L, "reversi.write: game %d: field '%s' must be a string (got %s)", n, key,
-               luaL_typename(L, -1));
+    luaL_error(L, "reversi.write: game %d: field '%s' must be a string (got %s)", n,
+               key, luaL_typename(L, -1));
   size_t len;
   const char *s = lua_tolstring(L, -1, &len);
   if (strlen(s) != len)
-    luaL_error(L, "reversi.write: game %d: field '%s' must be a string without zero bytes",
+    luaL_error(L,
+               "reversi.write: game %d: field '%s' must be a string without zero bytes",
                n, key);
   return s;
 }
@@ -340,8 +351,10 @@ static double field_number(lua_State *L, int arg, const char *key, int n) {
   if (lua_getfield(L, arg, key) != LUA_TNIL) {
     value = lua_tonumber(L, -1);
     if (lua_type(L, -1) != LUA_TNUMBER || !(fabs(value) <= 64))
-      luaL_error(L, "reversi.write: game %d: field '%s' must be a number from -64 to 64 "
-                 "(got %s)", n, key, luaL_tolstring(L, -1, NULL));
+      luaL_error(L,
+                 "reversi.write: game %d: field '%s' must be a number from -64 to 64 "
+                 "(got %s)",
+                 n, key, luaL_tolstring(L, -1, NULL));
   }
   lua_pop(L, 1);
   return value;
@@ -376,7 +389,8 @@ static void field_answers(lua_State *L, int arg, int n, reversi_record *rec) {
     lua_pushnil(L);
     while (lua_next(L, -2)) {
       size_t len;
-      const char *move = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &len) : NULL;
+      const char *move =
+          lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &len) : NULL;
       int square = move ? reversi_parse_square(&rec->board, move, len) : -1;
       int ok;
       lua_Integer score = lua_tointegerx(L, -1, &ok);
@@ -387,8 +401,10 @@ static void field_answers(lua_State *L, int arg, int n, reversi_record *rec) {
       if (square < 64) listed |= (uint64_t)1 << square;
       /* in order: the best score first, then the squares a1 to h8 */
       int at = rec->answers++;
-      while (at > 0 && (rec->answer_score[at - 1] < score ||
-                        (rec->answer_score[at - 1] == score && rec->answer_square[at - 1] > square))) {
+      while (at > 0 &&
+             (rec->answer_score[at - 1] < score ||
+              (rec->answer_score[at - 1] == score &&
+               rec->answer_square[at - 1] > square))) {
         rec->answer_square[at] = rec->answer_square[at - 1];
         rec->answer_score[at] = rec->answer_score[at - 1];
         at--;
@@ -413,7 +429,8 @@ static void check_record(lua_State *L, int arg, int n, reversi_record *rec) {
   lgame *g = luaL_testudata(L, game, GAME_TYPE);
   if (!g) {
     if (table)
-      luaL_error(L, "reversi.write: game %d: field 'game' must be a reversi game (got %s)",
+      luaL_error(L,
+                 "reversi.write: game %d: field 'game' must be a reversi game (got %s)",
                  n, luaL_typename(L, game));
     luaL_error(L, "reversi.write: game %d must be a reversi game or a record with one "
                "(got %s)", n, luaL_typename(L, arg));
@@ -451,8 +468,8 @@ static void check_record(lua_State *L, int arg, int n, reversi_record *rec) {
   rec->komi = field_number(L, arg, "komi", n);
   const char *how = field_string(L, arg, "result_how", n);
   if (how) {
-    rec->result_how = strcmp(how, "resigned") == 0 ? 'r' : strcmp(how, "time") == 0 ? 't'
-                      : strcmp(how, "agreed") == 0 ? 's' : 0;
+    for (int i = 0; i < 3; i++)
+      if (strcmp(how, result_hows[i]) == 0) rec->result_how = result_flags[i];
     if (!rec->result_how)
       luaL_error(L, "reversi.write: game %d: field 'result_how' must be \"resigned\", "
                  "\"time\" or \"agreed\"", n);
@@ -478,7 +495,8 @@ static int rf_write(lua_State *L) {
   reversi_format format = opt_format(L, 3, "reversi.write");
   if (format == REVERSI_FORMAT_UNKNOWN && path) format = reversi_format_of_path(path);
   if (format == REVERSI_FORMAT_UNKNOWN)
-    return luaL_error(L, "reversi.write: which format? (a .wtb, .ggf, .obf or .txt path "
+    return luaL_error(L,
+                      "reversi.write: which format? (a .wtb, .ggf, .obf or .txt path "
                       "says, or {format = \"ggf\"})");
   lua_Integer year = -1, depth = -1;
   if (!lua_isnoneornil(L, 3)) {

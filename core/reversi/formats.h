@@ -106,12 +106,12 @@ void reversi_record_play(reversi_record *rec, int square);
 ** Passes are not written.  Format: the federation's note "Format_WThor".
 */
 
-#define WTHOR_HEADER_SIZE 16
-#define WTHOR_GAME_SIZE 68
-#define WTHOR_PLAYER_SIZE 20          /* a name in WTHOR.JOU */
-#define WTHOR_TOURNAMENT_SIZE 26      /* in WTHOR.TRN */
+#define REVERSI_WTHOR_HEADER_SIZE 16
+#define REVERSI_WTHOR_GAME_SIZE 68
+#define REVERSI_WTHOR_PLAYER_SIZE 20       /* a name in WTHOR.JOU */
+#define REVERSI_WTHOR_TOURNAMENT_SIZE 26   /* in WTHOR.TRN */
 
-typedef struct wthor_header {
+typedef struct reversi_wthor_header {
   int century, year, month, day;    /* when the file was written */
   uint32_t games;                   /* N1: games in a .wtb */
   uint16_t records;                 /* N2: names in a .JOU or .TRN */
@@ -120,66 +120,68 @@ typedef struct wthor_header {
   uint8_t type;                     /* 0: games */
   uint8_t depth;                    /* of the theoretical counts */
   uint8_t reserved;
-} wthor_header;
+} reversi_wthor_header;
 
-typedef struct wthor_game {
+typedef struct reversi_wthor_game {
   uint16_t tournament, black, white;
   uint8_t black_discs, theoretical;
   int count;                        /* moves */
   uint8_t moves[60];                /* squares, a1 = 0 ... h8 = 63 */
-} wthor_game;
+} reversi_wthor_game;
 
 /* The header of a .wtb, or NULL and why it is not one. */
-const char *wthor_read_header(const uint8_t bytes[WTHOR_HEADER_SIZE],
-                              wthor_header *header);
-void wthor_write_header(const wthor_header *header,
-                        uint8_t bytes[WTHOR_HEADER_SIZE]);
+const char *reversi_wthor_read_header(const uint8_t bytes[REVERSI_WTHOR_HEADER_SIZE],
+                                      reversi_wthor_header *header);
+void reversi_wthor_write_header(const reversi_wthor_header *header,
+                                uint8_t bytes[REVERSI_WTHOR_HEADER_SIZE]);
 
 /* The 68 bytes of a game; NULL, or why they are not a game with *move
    the 1-based number of the bad move byte. */
-const char *wthor_read_game(const uint8_t bytes[WTHOR_GAME_SIZE],
-                            wthor_game *game, int *move);
-void wthor_write_game(const wthor_game *game, uint8_t bytes[WTHOR_GAME_SIZE]);
+const char *reversi_wthor_read_game(const uint8_t bytes[REVERSI_WTHOR_GAME_SIZE],
+                                    reversi_wthor_game *game, int *move);
+void reversi_wthor_write_game(const reversi_wthor_game *game,
+                              uint8_t bytes[REVERSI_WTHOR_GAME_SIZE]);
 
 /* Plays the moves from the 8x8 start into rec (made by
    reversi_record_init), each side passing when it has no move: 0, or the
    1-based number of the first move that is not legal (rec then holds
    the moves before it). */
-int wthor_replay(const wthor_game *game, reversi_record *rec);
+int reversi_wthor_replay(const reversi_wthor_game *game, reversi_record *rec);
 
 /* The same, board only: the fastest replay. */
-int wthor_replay_board(const wthor_game *game, reversi_board *board);
+int reversi_wthor_replay_board(const reversi_wthor_game *game, reversi_board *board);
 
 /* Black's discs at the end of a game on board, as WTHOR counts them:
    the empty squares go to the winner, half each in a draw. */
-int wthor_black_discs(const reversi_board *board);
+int reversi_wthor_black_discs(const reversi_board *board);
 
 /* The WTHOR game of rec: its discs (passes dropped), indexes (0 where
-   absent), counts (from the board where absent: wthor_black_discs, and
+   absent), counts (from the board where absent: reversi_wthor_black_discs, and
    the theoretical count the same).  NULL, or why WTHOR cannot hold it
    (a start that is not the 8x8 one). */
-const char *wthor_from_record(const reversi_record *rec, wthor_game *game);
+const char *reversi_wthor_from_record(const reversi_record *rec,
+                                      reversi_wthor_game *game);
 
-/* The names of WTHOR.JOU (width WTHOR_PLAYER_SIZE) or WTHOR.TRN
-   (WTHOR_TOURNAMENT_SIZE): a 16-byte header with their number, then a
+/* The names of WTHOR.JOU (width REVERSI_WTHOR_PLAYER_SIZE) or WTHOR.TRN
+   (REVERSI_WTHOR_TOURNAMENT_SIZE): a 16-byte header with their number, then a
    NUL-padded ISO-8859-1 name each. */
-typedef struct wthor_names {
+typedef struct reversi_wthor_names {
   const uint8_t *data;              /* the file's bytes, the caller's */
   size_t size;
   int width;
   uint32_t count;
-} wthor_names;
+} reversi_wthor_names;
 
 /* NULL, or why the bytes are not a file of names of that width. */
-const char *wthor_names_open(wthor_names *names, const uint8_t *data,
-                             size_t size, int width);
+const char *reversi_wthor_names_open(reversi_wthor_names *names, const uint8_t *data,
+                                     size_t size, int width);
 /* Name index in UTF-8 into out (cap bytes, at least 2 * width), NUL
    ended; returns out, or NULL when there is no such name. */
-const char *wthor_name(const wthor_names *names, unsigned index, char *out,
-                       size_t cap);
+const char *reversi_wthor_name(const reversi_wthor_names *names, unsigned index,
+                               char *out, size_t cap);
 /* The record of a name for a .JOU or .TRN: UTF-8 turned into ISO-8859-1
    (a character it lacks becomes '?'), cut to width - 1 bytes, NUL-padded. */
-void wthor_write_name(const char *utf8, uint8_t *out, int width);
+void reversi_wthor_write_name(const char *utf8, uint8_t *out, int width);
 
 /* ---- GGF (ggf.c) ---- */
 
@@ -190,28 +192,28 @@ void wthor_write_name(const char *utf8, uint8_t *out, int width);
    ISO-8859-1.  strings receives the record's texts and must hold
    2 * len + 64 bytes.  Returns NULL, or why not with *at the offset
    where it went wrong. */
-const char *ggf_read(const char *text, size_t len, reversi_record *rec,
-                     char *strings, size_t *at);
+const char *reversi_ggf_read(const char *text, size_t len, reversi_record *rec,
+                             char *strings, size_t *at);
 
 /* Where the game that starts text[0..len) with "(;" ends: 1 with
    *length through its ";)"; 0 when the text ends first; -1 when another
    game starts first, at *length (brackets skipped, escapes too). */
-int ggf_span(const char *text, size_t len, size_t *length);
+int reversi_ggf_span(const char *text, size_t len, size_t *length);
 
 /* Writes rec as one GGF game and a newline, as snprintf does. */
-size_t ggf_write(const reversi_record *rec, char *buf, size_t size);
+size_t reversi_ggf_write(const reversi_record *rec, char *buf, size_t size);
 
 /* ---- OBF (obf.c) ---- */
 
 /* Reads a line "<board string>; G8:+18; H1:+12; ..." into rec: the
    position (as start and board, no moves) and the answers.  NULL, or
    why not with *at where. */
-const char *obf_read(const char *text, size_t len, reversi_record *rec,
-                     size_t *at);
+const char *reversi_obf_read(const char *text, size_t len, reversi_record *rec,
+                             size_t *at);
 
 /* The position after rec's moves, and its answers when it has some;
    a newline after them. */
-size_t obf_write(const reversi_record *rec, char *buf, size_t size);
+size_t reversi_obf_write(const reversi_record *rec, char *buf, size_t size);
 
 /* ---- transcripts (notation.c) ---- */
 
@@ -226,12 +228,12 @@ const char *reversi_read_start(const char *text, size_t len, int size,
 /* Reads a transcript line (reversi_read_start, then the moves, passes
    implicit or written) into rec.  NULL, or why not (err says which
    move when it was one; err->move is 0 for the board string). */
-const char *transcript_read(const char *text, size_t len, int size,
-                            reversi_record *rec, reversi_record_error *err);
+const char *reversi_transcript_read(const char *text, size_t len, int size,
+                                    reversi_record *rec, reversi_record_error *err);
 
 /* The moves, passes left out, after the start's board string and a
    space when it is not the 8x8 start; a newline after them. */
-size_t transcript_write(const reversi_record *rec, char *buf, size_t size);
+size_t reversi_transcript_write(const reversi_record *rec, char *buf, size_t size);
 
 /* ---- files (records.c) ---- */
 
@@ -254,9 +256,9 @@ typedef struct reversi_reader {
   bool eof;
   uint64_t number, line;    /* the last record's */
   uint64_t offset;          /* of buffer[0] in the file */
-  wthor_header header;      /* of a .wtb */
+  reversi_wthor_header header;   /* of a .wtb */
   uint64_t games;           /* the .wtb's games read so far */
-  wthor_names players, tournaments;
+  reversi_wthor_names players, tournaments;
   uint8_t *names_data[2];   /* their bytes, when the reader read them */
   char *strings;            /* the texts of the last record */
   size_t strings_capacity;
@@ -297,7 +299,7 @@ typedef struct reversi_writer {
   FILE *file;
   bool owns_file;
   uint64_t count;           /* records written */
-  wthor_header header;      /* of a .wtb: written again on close */
+  reversi_wthor_header header;   /* of a .wtb: written again on close */
   bool header_set;          /* header given: no year or depth from games */
   char *buffer;
   size_t capacity;
@@ -308,12 +310,12 @@ typedef struct reversi_writer {
    header (NULL: made today, the year and depth of the first game that
    has them), its count set on close.  False with the error. */
 bool reversi_writer_open(reversi_writer *writer, const char *path,
-                         reversi_format format, const wthor_header *header);
+                         reversi_format format, const reversi_wthor_header *header);
 /* The same on an open file (seekable for a .wtb), which stays the
    caller's. */
 bool reversi_writer_open_file(reversi_writer *writer, FILE *file,
                               reversi_format format,
-                              const wthor_header *header);
+                              const reversi_wthor_header *header);
 
 /* Appends rec: REVERSI_RECORD, REVERSI_BAD_RECORD when the format cannot
    hold it (the error says why; nothing is written), REVERSI_END when the

@@ -27,7 +27,9 @@ static bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
 
-static bool is_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
+static bool is_letter(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 static char upper(char c) { return c >= 'a' && c <= 'z' ? (char)(c - 32) : c; }
 
@@ -128,7 +130,8 @@ static int64_t year_of_day(int64_t days) {
   int64_t day_of_era = days - era * 146097;
   int64_t year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36524 -
                          day_of_era / 146096) / 365;
-  int64_t day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+  int64_t day_of_year =
+      day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
   int64_t month = (5 * day_of_year + 2) / 153;
   return year_of_era + era * 400 + (month >= 10 ? 1 : 0);
 }
@@ -137,7 +140,8 @@ static int64_t year_of_day(int64_t days) {
 static int year_of_date(const char *date) {
   size_t n = 0;
   while (is_digit(date[n])) n++;
-  if (n == 4 && (date[4] == '\0' || date[4] == '.' || date[4] == '-' || date[4] == '_')) {
+  if (n == 4 &&
+      (date[4] == '\0' || date[4] == '.' || date[4] == '-' || date[4] == '_')) {
     int year = 0;
     for (int i = 0; i < 4; i++) year = year * 10 + (date[i] - '0');
     return year;
@@ -186,7 +190,9 @@ static const char *keep_text(strings *s, const char *value, size_t len) {
   char *out = s->data + s->used;
   size_t n = 0;
   for (size_t i = 0; i < len; i++) {
-    if (value[i] == '\\' && i + 1 < len && (value[i + 1] == ']' || value[i + 1] == '\\')) i++;
+    if (value[i] == '\\' && i + 1 < len &&
+        (value[i + 1] == ']' || value[i + 1] == '\\'))
+      i++;
     out[n++] = value[i];
   }
   if (!is_utf8(out, n)) {                  /* ISO-8859-1: from the end, in place */
@@ -252,7 +258,8 @@ static const char *read_board(const char *text, size_t len, reversi_board *board
   size_t i = 0;
   while (i < len && is_space(text[i])) i++;
   int size = 0;
-  while (i < len && is_digit(text[i]) && size < 100) size = size * 10 + (text[i++] - '0');
+  while (i < len && is_digit(text[i]) && size < 100)
+    size = size * 10 + (text[i++] - '0');
   if (!reversi_size_ok(size)) return "a board (BO) that is not 4x4, 6x6 or 8x8";
   for (size_t j = i; j < len; j++)
     if (text[j] == ';') return "a board (BO) of '*', 'O' and '-'";
@@ -285,7 +292,8 @@ static const char *read_move(const char *value, size_t len, pending_move *m) {
   if (second < len && second + 1 < len) {
     size_t third = second + 1;
     while (third < len && value[third] != '/') third++;
-    if (!read_number(value + second + 1, third - second - 1, true, &number) || number < 0)
+    if (!read_number(value + second + 1, third - second - 1, true, &number) ||
+        number < 0)
       return "a move's time is not a number of seconds";
     m->seconds = number;
   }
@@ -299,7 +307,8 @@ static const char *read_result(const char *text, size_t len, reversi_record *rec
   if (!read_number(text, end, false, &rec->result) || fabs(rec->result) > 64)
     return "a result (RE) that is not a disc difference";
   if (end < len) {
-    if (end + 2 != len || (text[end + 1] != 'r' && text[end + 1] != 't' && text[end + 1] != 's'))
+    if (end + 2 != len ||
+        (text[end + 1] != 'r' && text[end + 1] != 't' && text[end + 1] != 's'))
       return "a result (RE) whose flag is not :r, :t or :s";
     rec->result_how = text[end + 1];
   }
@@ -335,8 +344,8 @@ static const char *play_moves(reversi_record *rec, const pending_move *moves,
   return NULL;
 }
 
-const char *ggf_read(const char *text, size_t len, reversi_record *rec,
-                     char *strings_out, size_t *at) {
+const char *reversi_ggf_read(const char *text, size_t len, reversi_record *rec,
+                             char *strings_out, size_t *at) {
   strings s = {strings_out, 0};
   pending_move moves[REVERSI_MAX_PLIES];
   int count = 0;
@@ -346,7 +355,8 @@ const char *ggf_read(const char *text, size_t len, reversi_record *rec,
   size_t i = 0;
   while (i < len && is_space(text[i])) i++;
   *at = i;
-  if (i + 1 >= len || text[i] != '(' || text[i + 1] != ';') return "a game starts with '(;'";
+  if (i + 1 >= len || text[i] != '(' || text[i + 1] != ';')
+    return "a game starts with '(;'";
   i += 2;
   for (;;) {
     while (i < len && is_space(text[i])) i++;
@@ -379,7 +389,8 @@ const char *ggf_read(const char *text, size_t len, reversi_record *rec,
       const char *why = NULL;
       *at = value;
       if (same_word(p, name_len, "GM")) {
-        if (!same_word(v, value_len, "othello")) why = "a game (GM) that is not Othello";
+        if (!same_word(v, value_len, "othello"))
+          why = "a game (GM) that is not Othello";
       } else if (same_word(p, name_len, "B") || same_word(p, name_len, "W") ||
                  same_word(p, name_len, "KB") || same_word(p, name_len, "KW")) {
         if (count == REVERSI_MAX_PLIES) return "more moves than a game can have";
@@ -434,7 +445,7 @@ const char *ggf_read(const char *text, size_t len, reversi_record *rec,
   return play_moves(rec, moves, count, at);
 }
 
-int ggf_span(const char *text, size_t len, size_t *length) {
+int reversi_ggf_span(const char *text, size_t len, size_t *length) {
   bool in_value = false;
   for (size_t i = 2; i < len; i++) {
     char c = text[i];
@@ -483,7 +494,7 @@ static size_t append_board(char *buf, size_t size, size_t used,
   return game_append(buf, size, used, " %c]", board->turn == REVERSI_BLACK ? '*' : 'O');
 }
 
-size_t ggf_write(const reversi_record *rec, char *buf, size_t size) {
+size_t reversi_ggf_write(const reversi_record *rec, char *buf, size_t size) {
   if (size > 0) buf[0] = '\0';
   size_t used = game_append(buf, size, 0, "(;GM[Othello]");
   used = append_text(buf, size, used, "PC", rec->place ? rec->place : rec->tournament);
@@ -505,7 +516,7 @@ size_t ggf_write(const reversi_record *rec, char *buf, size_t size) {
   double result = rec->result;
   if (isnan(result) && reversi_is_over(&rec->board)) {
     int squares = rec->board.size * rec->board.size;
-    result = 2 * wthor_black_discs(&rec->board) - squares;
+    result = 2 * reversi_wthor_black_discs(&rec->board) - squares;
   } else if (isnan(result) && rec->black_discs >= 0 && rec->start.size == 8) {
     result = 2 * rec->black_discs - 64;
   }
@@ -525,7 +536,8 @@ size_t ggf_write(const reversi_record *rec, char *buf, size_t size) {
   for (int i = 0; i < rec->plies; i++) {
     char name[5];
     reversi_square_name(&board, rec->moves[i], name);
-    used = game_append(buf, size, used, "%c[%s", board.turn == REVERSI_BLACK ? 'B' : 'W',
+    char colour = board.turn == REVERSI_BLACK ? 'B' : 'W';
+    used = game_append(buf, size, used, "%c[%s", colour,
                        rec->moves[i] == REVERSI_PASS ? "PA" : name);
     bool eval = !isnan(rec->eval[i]), seconds = !isnan(rec->seconds[i]);
     if (eval || seconds) used = game_append(buf, size, used, "/");

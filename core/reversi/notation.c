@@ -187,8 +187,8 @@ static void record_move(int square, void *context) {
   if (rec->plies < REVERSI_MAX_PLIES) rec->moves[rec->plies++] = (uint8_t)square;
 }
 
-const char *transcript_read(const char *text, size_t len, int size,
-                            reversi_record *rec, reversi_record_error *err) {
+const char *reversi_transcript_read(const char *text, size_t len, int size,
+                                    reversi_record *rec, reversi_record_error *err) {
   size_t at;
   reversi_board start;
   const char *why = reversi_read_start(text, len, size, &start, &at);
@@ -208,7 +208,7 @@ const char *transcript_read(const char *text, size_t len, int size,
   return NULL;
 }
 
-size_t transcript_write(const reversi_record *rec, char *buf, size_t size) {
+size_t reversi_transcript_write(const reversi_record *rec, char *buf, size_t size) {
   reversi_board standard;
   reversi_init(&standard, 8);
   size_t used = 0;

@@ -14,8 +14,8 @@
 
 static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
-const char *obf_read(const char *text, size_t len, reversi_record *rec,
-                     size_t *at) {
+const char *reversi_obf_read(const char *text, size_t len, reversi_record *rec,
+                             size_t *at) {
   size_t semi = 0;
   while (semi < len && text[semi] != ';') semi++;
   *at = 0;
@@ -35,13 +35,15 @@ const char *obf_read(const char *text, size_t len, reversi_record *rec,
     while (i < len && text[i] != ':' && text[i] != ';' && !is_blank(text[i])) i++;
     size_t move_len = i - move;
     while (i < len && is_blank(text[i])) i++;
-    if (i == len || text[i] != ':') return "an answer is a move, ':' and its score (G8:+18)";
+    if (i == len || text[i] != ':')
+      return "an answer is a move, ':' and its score (G8:+18)";
     i++;
     while (i < len && is_blank(text[i])) i++;
     int square = reversi_parse_square(&board, text + move, move_len);
     if (square < 0) return "an answer's move is not a square of the board";
     uint64_t legal = reversi_legal(&board);
-    if (square == REVERSI_PASS ? legal != 0 || reversi_is_over(&board) : !(legal >> square & 1))
+    if (square == REVERSI_PASS ? legal != 0 || reversi_is_over(&board)
+                               : !(legal >> square & 1))
       return "an answer's move is not legal in the position";
     if (square == REVERSI_PASS ? pass_listed : (listed >> square & 1))
       return "a move with two answers";
@@ -64,7 +66,7 @@ const char *obf_read(const char *text, size_t len, reversi_record *rec,
   return NULL;
 }
 
-size_t obf_write(const reversi_record *rec, char *buf, size_t size) {
+size_t reversi_obf_write(const reversi_record *rec, char *buf, size_t size) {
   size_t used = reversi_format_board(&rec->board, buf, size);
   used = game_append(buf, size, used, ";");
   for (int i = 0; i < rec->answers; i++) {

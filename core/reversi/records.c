@@ -129,7 +129,8 @@ static const uint8_t *bytes(const reversi_reader *r) { return r->buffer + r->at;
    vectorise: clang 14 fails on that one with AVX-512.) */
 static uint64_t count_lines(const uint8_t *p, size_t n) {
   uint64_t lines = 0;
-  for (const uint8_t *end = p + n; (p = memchr(p, '\n', (size_t)(end - p))); p++) lines++;
+  for (const uint8_t *end = p + n; (p = memchr(p, '\n', (size_t)(end - p))); p++)
+    lines++;
   return lines;
 }
 
@@ -204,11 +205,11 @@ static bool start_reading(reversi_reader *r, reversi_format format, int size) {
   }
   r->format = format;
   if (format == REVERSI_FORMAT_WTB) {
-    if (n < WTHOR_HEADER_SIZE)
+    if (n < REVERSI_WTHOR_HEADER_SIZE)
       return fail(r, "not a WTHOR file: %zu bytes, fewer than its 16-byte header", n);
-    const char *why = wthor_read_header(bytes(r), &r->header);
+    const char *why = reversi_wthor_read_header(bytes(r), &r->header);
     if (why) return fail(r, "not a WTHOR file: %s", why);
-    consume(r, WTHOR_HEADER_SIZE);
+    consume(r, REVERSI_WTHOR_HEADER_SIZE);
     r->line = 0;
   } else {
     for (size_t i = r->at; i < r->end; i++)
@@ -284,10 +285,11 @@ bool reversi_reader_open(reversi_reader *reader, const char *path,
 
 /* Reads a file of names whole. */
 static bool read_names(reversi_reader *r, const char *path, int width, int which) {
-  const char *name = width == WTHOR_PLAYER_SIZE ? "the players' names" : "the tournaments' names";
+  const char *name = width == REVERSI_WTHOR_PLAYER_SIZE ? "the players' names"
+                                                        : "the tournaments' names";
   FILE *f = fopen(path, "rb");
   if (!f) return fail(r, "cannot open %s (%s)", name, strerror(errno));
-  size_t max = WTHOR_HEADER_SIZE + (size_t)65535 * width;
+  size_t max = REVERSI_WTHOR_HEADER_SIZE + (size_t)65535 * width;
   uint8_t *data = malloc(max + 1);
   size_t got = data ? fread(data, 1, max + 1, f) : 0;
   bool error = ferror(f);
@@ -296,17 +298,18 @@ static bool read_names(reversi_reader *r, const char *path, int width, int which
   free(r->names_data[which]);
   r->names_data[which] = data;
   if (error) return fail(r, "cannot read %s", name);
+  reversi_wthor_names *names = which ? &r->tournaments : &r->players;
   const char *why = got > max ? "too long for a file of names"
-                              : wthor_names_open(which ? &r->tournaments : &r->players,
-                                                 data, got, width);
+                              : reversi_wthor_names_open(names, data, got, width);
   if (why) return fail(r, "%s: %s", name, why);
   return true;
 }
 
 bool reversi_reader_names(reversi_reader *reader, const char *players,
                           const char *tournaments) {
-  if (players && !read_names(reader, players, WTHOR_PLAYER_SIZE, 0)) return false;
-  if (tournaments && !read_names(reader, tournaments, WTHOR_TOURNAMENT_SIZE, 1))
+  if (players && !read_names(reader, players, REVERSI_WTHOR_PLAYER_SIZE, 0))
+    return false;
+  if (tournaments && !read_names(reader, tournaments, REVERSI_WTHOR_TOURNAMENT_SIZE, 1))
     return false;
   return true;
 }
@@ -346,14 +349,14 @@ static reversi_status next_wthor(reversi_reader *r, reversi_record *rec) {
   uint64_t n = r->games + 1;
   rec->number = n;
   rec->line = 0;
-  if (!fill(r, WTHOR_GAME_SIZE)) return stop(r, REVERSI_BAD_RECORD);
+  if (!fill(r, REVERSI_WTHOR_GAME_SIZE)) return stop(r, REVERSI_BAD_RECORD);
   size_t got = available(r);
   if (r->games == r->header.games) {
     if (got == 0) return stop(r, REVERSI_END);
     return stop(r, bad(r, "more bytes after the %llu games the header counts",
                        (unsigned long long)r->header.games));
   }
-  if (got < WTHOR_GAME_SIZE) {
+  if (got < REVERSI_WTHOR_GAME_SIZE) {
     if (got == 0)
       return stop(r, bad(r, "the file ends before game %llu (the header counts %llu)",
                          (unsigned long long)n, (unsigned long long)r->header.games));
@@ -361,16 +364,16 @@ static reversi_status next_wthor(reversi_reader *r, reversi_record *rec) {
                        (unsigned long long)n, got));
   }
   r->games++;
-  wthor_game game;
+  reversi_wthor_game game;
   int move;
-  const char *why = wthor_read_game(bytes(r), &game, &move);
+  const char *why = reversi_wthor_read_game(bytes(r), &game, &move);
   if (why && move) {
     int byte = bytes(r)[7 + move];
-    r->at += WTHOR_GAME_SIZE;
+    r->at += REVERSI_WTHOR_GAME_SIZE;
     return bad(r, "game %llu: move %d (byte %d): %s", (unsigned long long)n, move,
                byte, why);
   }
-  r->at += WTHOR_GAME_SIZE;
+  r->at += REVERSI_WTHOR_GAME_SIZE;
   if (why) return bad(r, "game %llu: %s", (unsigned long long)n, why);
   reversi_record_init(rec, 8);
   rec->format = REVERSI_FORMAT_WTB;
@@ -382,21 +385,23 @@ static reversi_status next_wthor(reversi_reader *r, reversi_record *rec) {
   rec->tournament_index = game.tournament;
   rec->black_discs = game.black_discs;
   rec->theoretical = game.theoretical;
-  int illegal = wthor_replay(&game, rec);
+  int illegal = reversi_wthor_replay(&game, rec);
   if (illegal) {
     char name[5];
     reversi_square_name(&rec->board, game.moves[illegal - 1], name);
     return bad(r, "game %llu: move %d '%s' (illegal move)", (unsigned long long)n,
                illegal, name);
   }
-  if (reversi_is_over(&rec->board) && wthor_black_discs(&rec->board) != game.black_discs)
+  if (reversi_is_over(&rec->board) &&
+      reversi_wthor_black_discs(&rec->board) != game.black_discs)
     return bad(r, "game %llu: black's count is %d, the moves give %d",
-               (unsigned long long)n, game.black_discs, wthor_black_discs(&rec->board));
+               (unsigned long long)n, game.black_discs,
+               reversi_wthor_black_discs(&rec->board));
   if (!reserve_strings(r, 0)) return bad(r, "not enough memory");
   char *s = r->strings;
-  rec->black = wthor_name(&r->players, game.black, s, 64);
-  rec->white = wthor_name(&r->players, game.white, s + 64, 64);
-  rec->tournament = wthor_name(&r->tournaments, game.tournament, s + 128, 64);
+  rec->black = reversi_wthor_name(&r->players, game.black, s, 64);
+  rec->white = reversi_wthor_name(&r->players, game.white, s + 64, 64);
+  rec->tournament = reversi_wthor_name(&r->tournaments, game.tournament, s + 128, 64);
   return REVERSI_RECORD;
 }
 
@@ -423,7 +428,8 @@ static reversi_status next_ggf(reversi_reader *r, reversi_record *rec) {
       size_t n = 0;
       for (;;) {
         text = (const char *)bytes(r);
-        while (n < available(r) && !(text[n] == '(' && n + 1 < available(r) && text[n + 1] == ';'))
+        while (n < available(r) &&
+               !(text[n] == '(' && n + 1 < available(r) && text[n + 1] == ';'))
           n++;
         if (n < available(r) || r->eof || available(r) >= REVERSI_MAX_RECORD) break;
         if (!fill_more(r)) return stop(r, REVERSI_BAD_RECORD);
@@ -444,7 +450,7 @@ static reversi_status next_ggf(reversi_reader *r, reversi_record *rec) {
     size_t length = 0;
     int found;
     for (;;) {
-      found = ggf_span((const char *)bytes(r), available(r), &length);
+      found = reversi_ggf_span((const char *)bytes(r), available(r), &length);
       if (found || r->eof || available(r) >= REVERSI_MAX_RECORD) break;
       if (!fill_more(r)) return stop(r, REVERSI_BAD_RECORD);
     }
@@ -469,13 +475,15 @@ static reversi_status next_ggf(reversi_reader *r, reversi_record *rec) {
     rec->number = number;
     rec->line = line;
     size_t at = 0;
-    const char *why = ggf_read((const char *)bytes(r), length, rec, r->strings, &at);
+    const char *why =
+        reversi_ggf_read((const char *)bytes(r), length, rec, r->strings, &at);
     if (why) {
       uint64_t where = r->line + count_lines(bytes(r), at < length ? at : length);
       consume(r, length);
       if (where != line)
-        return bad(r, "game %llu (line %llu, line %llu): %s", (unsigned long long)number,
-                   (unsigned long long)line, (unsigned long long)where, why);
+        return bad(r, "game %llu (line %llu, line %llu): %s",
+                   (unsigned long long)number, (unsigned long long)line,
+                   (unsigned long long)where, why);
       return bad(r, "game %llu (line %llu): %s", (unsigned long long)number,
                  (unsigned long long)line, why);
     }
@@ -541,14 +549,14 @@ static reversi_status next_line(reversi_reader *r, reversi_record *rec) {
       why = "a zero byte: binary data, not text";
     } else if (r->format == REVERSI_FORMAT_OBF) {
       size_t at;
-      why = obf_read(text, len, rec, &at);
+      why = reversi_obf_read(text, len, rec, &at);
     } else {
       reversi_record_error err;
-      if (transcript_read(text, len, r->size, rec, &err)) {
+      if (reversi_transcript_read(text, len, r->size, rec, &err)) {
         if (err.move > 0) {
           consume(r, n < available(r) ? n + 1 : n);
-          return bad(r, "line %llu: move %d '%s' (%s)", (unsigned long long)line, err.move,
-                     shown(text + err.offset, err.length, detail), err.why);
+          return bad(r, "line %llu: move %d '%s' (%s)", (unsigned long long)line,
+                     err.move, shown(text + err.offset, err.length, detail), err.why);
         }
         consume(r, n < available(r) ? n + 1 : n);
         return bad(r, "line %llu: bad board string '%s' (%s)", (unsigned long long)line,
@@ -581,7 +589,7 @@ static bool write_failed(reversi_writer *w, const char *what) {
 
 bool reversi_writer_open_file(reversi_writer *writer, FILE *file,
                               reversi_format format,
-                              const wthor_header *header) {
+                              const reversi_wthor_header *header) {
   memset(writer, 0, sizeof *writer);
   writer->format = format;
   writer->file = file;
@@ -605,14 +613,15 @@ bool reversi_writer_open_file(reversi_writer *writer, FILE *file,
     writer->header.board_size = 8;
   }
   writer->header.games = 0;
-  uint8_t bytes[WTHOR_HEADER_SIZE];
-  wthor_write_header(&writer->header, bytes);
-  if (fwrite(bytes, 1, sizeof bytes, file) != sizeof bytes) return write_failed(writer, "the header");
+  uint8_t bytes[REVERSI_WTHOR_HEADER_SIZE];
+  reversi_wthor_write_header(&writer->header, bytes);
+  if (fwrite(bytes, 1, sizeof bytes, file) != sizeof bytes)
+    return write_failed(writer, "the header");
   return true;
 }
 
 bool reversi_writer_open(reversi_writer *writer, const char *path,
-                         reversi_format format, const wthor_header *header) {
+                         reversi_format format, const reversi_wthor_header *header) {
   if (format == REVERSI_FORMAT_UNKNOWN) format = reversi_format_of_path(path);
   if (!reversi_format_name(format)) {
     memset(writer, 0, sizeof *writer);
@@ -622,7 +631,8 @@ bool reversi_writer_open(reversi_writer *writer, const char *path,
   FILE *file = fopen(path, "wb");
   if (!file) {
     memset(writer, 0, sizeof *writer);
-    snprintf(writer->error, sizeof writer->error, "cannot create it (%s)", strerror(errno));
+    snprintf(writer->error, sizeof writer->error, "cannot create it (%s)",
+             strerror(errno));
     return false;
   }
   if (!reversi_writer_open_file(writer, file, format, header)) {
@@ -641,22 +651,25 @@ reversi_status reversi_writer_add(reversi_writer *writer,
     return REVERSI_END;
   }
   if (writer->format == REVERSI_FORMAT_WTB) {
-    wthor_game game;
-    const char *why = wthor_from_record(rec, &game);
+    reversi_wthor_game game;
+    const char *why = reversi_wthor_from_record(rec, &game);
     if (why) {
       snprintf(writer->error, sizeof writer->error, "%s", why);
       return REVERSI_BAD_RECORD;
     }
     if (writer->count == UINT32_MAX) {
-      snprintf(writer->error, sizeof writer->error, "a .wtb holds 2^32 - 1 games at most");
+      snprintf(writer->error, sizeof writer->error,
+               "a .wtb holds 2^32 - 1 games at most");
       return REVERSI_BAD_RECORD;
     }
     if (!writer->header_set && writer->count == 0) {
-      if (rec->year >= 0 && rec->year <= 65535) writer->header.game_year = (uint16_t)rec->year;
-      if (rec->depth >= 0 && rec->depth <= 60) writer->header.depth = (uint8_t)rec->depth;
+      if (rec->year >= 0 && rec->year <= 65535)
+        writer->header.game_year = (uint16_t)rec->year;
+      if (rec->depth >= 0 && rec->depth <= 60)
+        writer->header.depth = (uint8_t)rec->depth;
     }
-    uint8_t bytes[WTHOR_GAME_SIZE];
-    wthor_write_game(&game, bytes);
+    uint8_t bytes[REVERSI_WTHOR_GAME_SIZE];
+    reversi_wthor_write_game(&game, bytes);
     if (fwrite(bytes, 1, sizeof bytes, writer->file) != sizeof bytes)
       return write_failed(writer, "a game"), REVERSI_END;
     writer->count++;
@@ -665,11 +678,11 @@ reversi_status reversi_writer_add(reversi_writer *writer,
   for (;;) {
     size_t n;
     if (writer->format == REVERSI_FORMAT_GGF) {
-      n = ggf_write(rec, writer->buffer, writer->capacity);
+      n = reversi_ggf_write(rec, writer->buffer, writer->capacity);
     } else if (writer->format == REVERSI_FORMAT_OBF) {
-      n = obf_write(rec, writer->buffer, writer->capacity);
+      n = reversi_obf_write(rec, writer->buffer, writer->capacity);
     } else {
-      n = transcript_write(rec, writer->buffer, writer->capacity);
+      n = reversi_transcript_write(rec, writer->buffer, writer->capacity);
     }
     if (n < writer->capacity) {
       if (fwrite(writer->buffer, 1, n, writer->file) != n)
@@ -692,8 +705,8 @@ bool reversi_writer_close(reversi_writer *writer) {
   bool ok = writer->file != NULL;
   if (ok && writer->format == REVERSI_FORMAT_WTB) {
     writer->header.games = (uint32_t)writer->count;
-    uint8_t bytes[WTHOR_HEADER_SIZE];
-    wthor_write_header(&writer->header, bytes);
+    uint8_t bytes[REVERSI_WTHOR_HEADER_SIZE];
+    reversi_wthor_write_header(&writer->header, bytes);
     if (fseek(writer->file, 0, SEEK_SET) != 0 ||
         fwrite(bytes, 1, sizeof bytes, writer->file) != sizeof bytes)
       ok = write_failed(writer, "the header's count");

@@ -30,7 +30,7 @@ static void put32(uint8_t *p, uint32_t v) {
 
 /* ---- the header ---- */
 
-static void read_header(const uint8_t *b, wthor_header *h) {
+static void read_header(const uint8_t *b, reversi_wthor_header *h) {
   h->century = b[0];
   h->year = b[1];
   h->month = b[2];
@@ -44,8 +44,8 @@ static void read_header(const uint8_t *b, wthor_header *h) {
   h->reserved = b[15];
 }
 
-const char *wthor_read_header(const uint8_t bytes[WTHOR_HEADER_SIZE],
-                              wthor_header *header) {
+const char *reversi_wthor_read_header(const uint8_t bytes[REVERSI_WTHOR_HEADER_SIZE],
+                                      reversi_wthor_header *header) {
   read_header(bytes, header);
   if (header->board_size != 0 && header->board_size != 8) {
     return header->board_size == 10
@@ -61,8 +61,8 @@ const char *wthor_read_header(const uint8_t bytes[WTHOR_HEADER_SIZE],
   return NULL;
 }
 
-void wthor_write_header(const wthor_header *header,
-                        uint8_t bytes[WTHOR_HEADER_SIZE]) {
+void reversi_wthor_write_header(const reversi_wthor_header *header,
+                                uint8_t bytes[REVERSI_WTHOR_HEADER_SIZE]) {
   bytes[0] = (uint8_t)header->century;
   bytes[1] = (uint8_t)header->year;
   bytes[2] = (uint8_t)header->month;
@@ -78,8 +78,8 @@ void wthor_write_header(const wthor_header *header,
 
 /* ---- games ---- */
 
-const char *wthor_read_game(const uint8_t bytes[WTHOR_GAME_SIZE],
-                            wthor_game *game, int *move) {
+const char *reversi_wthor_read_game(const uint8_t bytes[REVERSI_WTHOR_GAME_SIZE],
+                                    reversi_wthor_game *game, int *move) {
   game->tournament = (uint16_t)get16(bytes);
   game->black = (uint16_t)get16(bytes + 2);
   game->white = (uint16_t)get16(bytes + 4);
@@ -107,7 +107,8 @@ const char *wthor_read_game(const uint8_t bytes[WTHOR_GAME_SIZE],
   return NULL;
 }
 
-void wthor_write_game(const wthor_game *game, uint8_t bytes[WTHOR_GAME_SIZE]) {
+void reversi_wthor_write_game(const reversi_wthor_game *game,
+                              uint8_t bytes[REVERSI_WTHOR_GAME_SIZE]) {
   put16(bytes, game->tournament);
   put16(bytes + 2, game->black);
   put16(bytes + 4, game->white);
@@ -127,7 +128,7 @@ void wthor_write_game(const wthor_game *game, uint8_t bytes[WTHOR_GAME_SIZE]) {
 ** generation only at a pass or an illegal move.
 */
 
-int wthor_replay_board(const wthor_game *game, reversi_board *board) {
+int reversi_wthor_replay_board(const reversi_wthor_game *game, reversi_board *board) {
   reversi_init(board, 8);
   uint64_t p = board->player, o = board->opponent;
   int turn = REVERSI_BLACK;
@@ -155,7 +156,7 @@ int wthor_replay_board(const wthor_game *game, reversi_board *board) {
   return 0;
 }
 
-int wthor_replay(const wthor_game *game, reversi_record *rec) {
+int reversi_wthor_replay(const reversi_wthor_game *game, reversi_record *rec) {
   for (int i = 0; i < game->count; i++) {
     reversi_board *b = &rec->board;
     int square = game->moves[i];
@@ -171,14 +172,15 @@ int wthor_replay(const wthor_game *game, reversi_record *rec) {
   return 0;
 }
 
-int wthor_black_discs(const reversi_board *board) {
+int reversi_wthor_black_discs(const reversi_board *board) {
   int black = reversi_count(board, REVERSI_BLACK);
   int white = reversi_count(board, REVERSI_WHITE);
   int empty = board->size * board->size - black - white;
   return black > white ? black + empty : black < white ? black : black + empty / 2;
 }
 
-const char *wthor_from_record(const reversi_record *rec, wthor_game *game) {
+const char *reversi_wthor_from_record(const reversi_record *rec,
+                                      reversi_wthor_game *game) {
   reversi_board standard;
   reversi_init(&standard, 8);
   if (memcmp(&rec->start, &standard, sizeof standard) != 0)
@@ -189,7 +191,8 @@ const char *wthor_from_record(const reversi_record *rec, wthor_game *game) {
   game->tournament = (uint16_t)(rec->tournament_index > 0 ? rec->tournament_index : 0);
   game->black = (uint16_t)(rec->black_index > 0 ? rec->black_index : 0);
   game->white = (uint16_t)(rec->white_index > 0 ? rec->white_index : 0);
-  int discs = rec->black_discs >= 0 ? rec->black_discs : wthor_black_discs(&rec->board);
+  int discs =
+      rec->black_discs >= 0 ? rec->black_discs : reversi_wthor_black_discs(&rec->board);
   game->black_discs = (uint8_t)discs;
   game->theoretical = (uint8_t)(rec->theoretical >= 0 ? rec->theoretical : discs);
   return NULL;
@@ -197,15 +200,15 @@ const char *wthor_from_record(const reversi_record *rec, wthor_game *game) {
 
 /* ---- names ---- */
 
-const char *wthor_names_open(wthor_names *names, const uint8_t *data,
-                             size_t size, int width) {
+const char *reversi_wthor_names_open(reversi_wthor_names *names, const uint8_t *data,
+                                     size_t size, int width) {
   memset(names, 0, sizeof *names);
-  if (size < WTHOR_HEADER_SIZE)
+  if (size < REVERSI_WTHOR_HEADER_SIZE)
     return "shorter than the 16 bytes of a header";
   uint32_t count = get16(data + 8);
-  if ((size - WTHOR_HEADER_SIZE) % (size_t)width != 0 ||
-      (size - WTHOR_HEADER_SIZE) / (size_t)width != count)
-    return width == WTHOR_PLAYER_SIZE
+  if ((size - REVERSI_WTHOR_HEADER_SIZE) % (size_t)width != 0 ||
+      (size - REVERSI_WTHOR_HEADER_SIZE) / (size_t)width != count)
+    return width == REVERSI_WTHOR_PLAYER_SIZE
              ? "its size is not that of the header's count of 20-byte names"
              : "its size is not that of the header's count of 26-byte names";
   names->data = data;
@@ -215,11 +218,12 @@ const char *wthor_names_open(wthor_names *names, const uint8_t *data,
   return NULL;
 }
 
-const char *wthor_name(const wthor_names *names, unsigned index, char *out,
-                       size_t cap) {
+const char *reversi_wthor_name(const reversi_wthor_names *names, unsigned index,
+                               char *out, size_t cap) {
   if (!names->data || index >= names->count || cap < 2 * (size_t)names->width)
     return NULL;
-  const uint8_t *name = names->data + WTHOR_HEADER_SIZE + (size_t)index * names->width;
+  const uint8_t *name =
+      names->data + REVERSI_WTHOR_HEADER_SIZE + (size_t)index * names->width;
   size_t n = 0;
   for (int i = 0; i < names->width - 1 && name[i]; i++) {
     if (name[i] < 0x80) {
@@ -234,7 +238,7 @@ const char *wthor_name(const wthor_names *names, unsigned index, char *out,
   return out;
 }
 
-void wthor_write_name(const char *utf8, uint8_t *out, int width) {
+void reversi_wthor_write_name(const char *utf8, uint8_t *out, int width) {
   memset(out, 0, (size_t)width);
   const unsigned char *s = (const unsigned char *)utf8;
   int n = 0;
@@ -245,7 +249,8 @@ void wthor_write_name(const char *utf8, uint8_t *out, int width) {
       if (c >= 0xc0) {
         int more = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
         code = c & (0x3f >> more);
-        for (int i = 0; i < more && (*s & 0xc0) == 0x80; i++) code = code << 6 | (*s++ & 0x3f);
+        for (int i = 0; i < more && (*s & 0xc0) == 0x80; i++)
+          code = code << 6 | (*s++ & 0x3f);
       }
       while ((*s & 0xc0) == 0x80) s++;
       c = code >= 0xa0 && code <= 0xff ? code : '?';

@@ -207,7 +207,7 @@ static uint8_t *read_whole(const char *dir, const char *name, size_t *size) {
 }
 
 /* The games of the shared WTHOR files replayed rounds times, in memory:
-   the moves alone (wthor_read_game, wthor_replay_board), then through
+   the moves alone (reversi_wthor_read_game, reversi_wthor_replay_board), then through
    the reader (records with their passes, the final counts checked, the
    names from WTHOR.JOU and WTHOR.TRN).  The sum of black's final discs
    is the signature: it changes only when the replay does. */
@@ -233,12 +233,13 @@ static int wthor(const char *dir, int rounds) {
   double t = cpu_seconds();
   for (int round = 0; round < rounds; round++)
     for (int i = 0; i < WTHOR_FILES; i++)
-      for (size_t at = WTHOR_HEADER_SIZE; at + WTHOR_GAME_SIZE <= size[i];
-           at += WTHOR_GAME_SIZE) {
-        wthor_game game;
+      for (size_t at = REVERSI_WTHOR_HEADER_SIZE;
+           at + REVERSI_WTHOR_GAME_SIZE <= size[i]; at += REVERSI_WTHOR_GAME_SIZE) {
+        reversi_wthor_game game;
         reversi_board board;
         int move;
-        if (wthor_read_game(data[i] + at, &game, &move) || wthor_replay_board(&game, &board)) {
+        if (reversi_wthor_read_game(data[i] + at, &game, &move) ||
+            reversi_wthor_replay_board(&game, &board)) {
           failures++;
           continue;
         }
@@ -257,12 +258,15 @@ static int wthor(const char *dir, int rounds) {
     for (int i = 0; i < WTHOR_FILES; i++) {
       reversi_reader reader;
       reversi_record rec;
-      if (!reversi_reader_open_memory(&reader, data[i], size[i], REVERSI_FORMAT_WTB, 8)) {
+      if (!reversi_reader_open_memory(&reader, data[i], size[i], REVERSI_FORMAT_WTB,
+                                      8)) {
         failures++;
         continue;
       }
-      wthor_names_open(&reader.players, names[0], names_size[0], WTHOR_PLAYER_SIZE);
-      wthor_names_open(&reader.tournaments, names[1], names_size[1], WTHOR_TOURNAMENT_SIZE);
+      reversi_wthor_names_open(&reader.players, names[0], names_size[0],
+                               REVERSI_WTHOR_PLAYER_SIZE);
+      reversi_wthor_names_open(&reader.tournaments, names[1], names_size[1],
+                               REVERSI_WTHOR_TOURNAMENT_SIZE);
       reversi_status status;
       while ((status = reversi_reader_next(&reader, &rec)) != REVERSI_END) {
         if (status != REVERSI_RECORD || !rec.black || !rec.tournament) {
@@ -294,7 +298,8 @@ int main(int argc, char **argv) {
     return 2;
   }
   if (strcmp(argv[2], "perft") == 0) return perft(argc - 3, argv + 3);
-  if (strcmp(argv[2], "wthor") == 0) return wthor(argv[1], argc > 3 ? atoi(argv[3]) : 100);
+  if (strcmp(argv[2], "wthor") == 0)
+    return wthor(argv[1], argc > 3 ? atoi(argv[3]) : 100);
   reversi_solver *solver = reversi_solver_new(TABLE_BITS);
   if (!solver) {
     fprintf(stderr, "bench_reversi: no memory for the table\n");

@@ -118,17 +118,21 @@ static void test_wthor_names(void **unused) {
   /* ISO-8859-1 becomes UTF-8: tournament 17 is "Préqualif de Paris" */
   size_t size;
   uint8_t *trn = read_data("wthor/WTHOR.TRN", &size);
-  wthor_names names;
-  assert_null(wthor_names_open(&names, trn, size, WTHOR_TOURNAMENT_SIZE));
+  reversi_wthor_names names;
+  assert_null(
+      reversi_wthor_names_open(&names, trn, size, REVERSI_WTHOR_TOURNAMENT_SIZE));
   assert_int_equal(names.count, 436);
   char name[64];
-  assert_string_equal(wthor_name(&names, 17, name, sizeof name), "Pr\xc3\xa9qualif de Paris");
-  assert_null(wthor_name(&names, 436, name, sizeof name));
-  uint8_t back[WTHOR_TOURNAMENT_SIZE];
-  wthor_write_name(name, back, WTHOR_TOURNAMENT_SIZE);
-  assert_memory_equal(back, trn + WTHOR_HEADER_SIZE + 17 * WTHOR_TOURNAMENT_SIZE,
-                      WTHOR_TOURNAMENT_SIZE);
-  assert_non_null(wthor_names_open(&names, trn, size - 1, WTHOR_TOURNAMENT_SIZE));
+  assert_string_equal(reversi_wthor_name(&names, 17, name, sizeof name),
+                      "Pr\xc3\xa9qualif de Paris");
+  assert_null(reversi_wthor_name(&names, 436, name, sizeof name));
+  uint8_t back[REVERSI_WTHOR_TOURNAMENT_SIZE];
+  reversi_wthor_write_name(name, back, REVERSI_WTHOR_TOURNAMENT_SIZE);
+  assert_memory_equal(
+      back, trn + REVERSI_WTHOR_HEADER_SIZE + 17 * REVERSI_WTHOR_TOURNAMENT_SIZE,
+      REVERSI_WTHOR_TOURNAMENT_SIZE);
+  assert_non_null(
+      reversi_wthor_names_open(&names, trn, size - 1, REVERSI_WTHOR_TOURNAMENT_SIZE));
   free(trn);
 }
 
@@ -289,14 +293,15 @@ static void test_wthor_bad(void **unused) {
 
 /* A reader of GGF text in memory (which must stay). */
 static void open_ggf(reversi_reader *r, const char *text) {
-  assert_true(reversi_reader_open_memory(r, text, strlen(text), REVERSI_FORMAT_UNKNOWN, 8));
+  assert_true(
+      reversi_reader_open_memory(r, text, strlen(text), REVERSI_FORMAT_UNKNOWN, 8));
   assert_int_equal(r->format, REVERSI_FORMAT_GGF);
 }
 
 /* Written as GGF and read again, rec is the same game. */
 static void check_ggf_again(const reversi_record *rec) {
   char buf[4096];
-  size_t n = ggf_write(rec, buf, sizeof buf);
+  size_t n = reversi_ggf_write(rec, buf, sizeof buf);
   assert_true(n < sizeof buf);
   reversi_reader r;
   reversi_record back;
@@ -492,7 +497,7 @@ static void test_ggf_bad(void **unused) {
   char strings[128];
   size_t at;
   reversi_record_init(&rec, 8);
-  assert_string_equal(ggf_read(zero, sizeof zero - 1, &rec, strings, &at),
+  assert_string_equal(reversi_ggf_read(zero, sizeof zero - 1, &rec, strings, &at),
                       "a zero byte in a property's value");
   assert_int_equal(at, 17);
 }
@@ -521,8 +526,9 @@ static void test_obf_ffo(void **unused) {
     assert_true(reversi_solve_all(solver, &rec.board, NULL, scores));
     for (int i = 0; i < rec.answers; i++)
       if (scores[rec.answer_square[i]] != rec.answer_score[i])
-        fail_msg("FFO #%d: move %d scores %d, the file says %d", n, rec.answer_square[i],
-                 scores[rec.answer_square[i]], rec.answer_score[i]);
+        fail_msg("FFO #%d: move %d scores %d, the file says %d", n,
+                 rec.answer_square[i], scores[rec.answer_square[i]],
+                 rec.answer_score[i]);
     assert_int_equal(reversi_writer_add(&w, &rec), REVERSI_RECORD);
   }
   assert_int_equal(n, 19);
@@ -541,7 +547,8 @@ static void test_obf_ffo(void **unused) {
 
 static void test_obf_bad(void **unused) {
   (void)unused;
-  const char *ffo1 = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+  const char *ffo1 =
+      "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
   static const struct { const char *answers, *error; } cases[] = {
     {"; G8:+18; G8:+18;", "two answers"},
     {"; A1:+18;", "not legal"},
@@ -570,12 +577,15 @@ static void test_transcripts(void **unused) {
   (void)unused;
   /* a byte-order mark, CRLF, blank lines, comments, a start of its own,
      a bad line among good ones */
-  const char *text = "\xef\xbb\xbf# games\r\nf5d6c3\r\n\r\n   \n% more\n"
-                     "f5 d6 c3 x9\n"
-                     "---------------------------OX------XO--------------------------- O d6\n"
-                     "f5d6c3d3c6f4e3c5f6e6e7f3c4e2f1d1g4g3d7h4h2g5h5h3d2h1g2h6f2b3b4g1a3e1c2c1g6h7h8b1f7f8a5b5a6b6g7g8e8d8c8b8c7a7b7a8b2a1a2a4\n";
+  const char *text =
+      "\xef\xbb\xbf# games\r\nf5d6c3\r\n\r\n   \n% more\n"
+      "f5 d6 c3 x9\n"
+      "---------------------------OX------XO--------------------------- O d6\n"
+      "f5d6c3d3c6f4e3c5f6e6e7f3c4e2f1d1g4g3d7h4h2g5h5h3d2h1g2h6f2b3b4g1a3e1c2c1g6h7h8b1"
+      "f7f8a5b5a6b6g7g8e8d8c8b8c7a7b7a8b2a1a2a4\n";
   reversi_reader r;
-  assert_true(reversi_reader_open_memory(&r, text, strlen(text), REVERSI_FORMAT_UNKNOWN, 8));
+  assert_true(
+      reversi_reader_open_memory(&r, text, strlen(text), REVERSI_FORMAT_UNKNOWN, 8));
   assert_int_equal(r.format, REVERSI_FORMAT_TRANSCRIPT);
   reversi_record rec;
   assert_int_equal(reversi_reader_next(&r, &rec), REVERSI_RECORD);
@@ -596,21 +606,25 @@ static void test_transcripts(void **unused) {
   /* written: the moves, the start before them when it is not the 8x8
      one, a board string alone for a game without moves */
   char buf[256];
-  transcript_write(&rec, buf, sizeof buf);
-  assert_string_equal(buf, "f5d6c3d3c6f4e3c5f6e6e7f3c4e2f1d1g4g3d7h4h2g5h5h3d2h1g2h6f2b3b4g1a3e1c2c1g6h7h8b1f7f8a5b5a6b6g7g8e8d8c8b8c7a7b7a8b2a1a2a4\n");
+  reversi_transcript_write(&rec, buf, sizeof buf);
+  assert_string_equal(buf,
+                      "f5d6c3d3c6f4e3c5f6e6e7f3c4e2f1d1g4g3d7h4h2g5h5h3d2h1g2h6f2b3b4g1"
+                      "a3e1c2c1g6h7h8b1f7f8a5b5a6b6g7g8e8d8c8b8c7a7b7a8b2a1a2a4\n");
   reversi_record_init(&rec, 4);
   reversi_record_play(&rec, 26);                  /* a2 on 4x4: c4 of 8x8 */
-  transcript_write(&rec, buf, sizeof buf);
+  reversi_transcript_write(&rec, buf, sizeof buf);
   assert_string_equal(buf, "-----OX--XO----- X a2\n");
   reversi_record_init(&rec, 8);
-  transcript_write(&rec, buf, sizeof buf);
-  assert_string_equal(buf, "---------------------------OX------XO--------------------------- X\n");
+  reversi_transcript_write(&rec, buf, sizeof buf);
+  assert_string_equal(
+      buf, "---------------------------OX------XO--------------------------- X\n");
   outcome o = read_bytes(buf, strlen(buf), REVERSI_FORMAT_UNKNOWN);
   assert_int_equal(o.records, 1);
 
   /* transcripts of 6x6 games by the reader's size */
   const char *six = "c2b2\n";
-  assert_true(reversi_reader_open_memory(&r, six, strlen(six), REVERSI_FORMAT_TRANSCRIPT, 6));
+  assert_true(
+      reversi_reader_open_memory(&r, six, strlen(six), REVERSI_FORMAT_TRANSCRIPT, 6));
   assert_int_equal(reversi_reader_next(&r, &rec), REVERSI_RECORD);
   assert_int_equal(rec.start.size, 6);
   reversi_reader_close(&r);
@@ -663,7 +677,8 @@ static void test_bad_text(void **unused) {
   assert_non_null(strstr(w.error, "8x8 start"));
   assert_true(reversi_writer_close(&w));
   fclose(f);
-  assert_false(reversi_reader_open(&r, "/nonexistent/x.wtb", REVERSI_FORMAT_UNKNOWN, 8));
+  assert_false(
+      reversi_reader_open(&r, "/nonexistent/x.wtb", REVERSI_FORMAT_UNKNOWN, 8));
   assert_non_null(strstr(r.error, "cannot open"));
 }
 

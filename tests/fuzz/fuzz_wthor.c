@@ -9,8 +9,9 @@
 ** (WTHOR.JOU, WTHOR.TRN) gives names that fit their buffer.  A failed
 ** check aborts, so libFuzzer keeps the input.
 **
-**   clang-14 -fsanitize=fuzzer,address,undefined -Icore \
-**     tests/fuzz/fuzz_wthor.c core/[a-z]*[a-z]/[a-z]*.c build/release/reversi_weights.c -lm
+** Built by make fuzz (on the fuzz branch), or by hand: clang-14
+** -fsanitize=fuzzer,address,undefined -Icore, this file, every .c file
+** of core's folders and build/release/reversi_weights.c, then -lm.
 */
 #include <math.h>
 #include <stdbool.h>
@@ -34,17 +35,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void check_ggf(const reversi_record *rec) {
   static char text[1 << 14];
   static char strings[2 * sizeof text + 64];
-  size_t n = ggf_write(rec, text, sizeof text);
+  size_t n = reversi_ggf_write(rec, text, sizeof text);
   CHECK(n < sizeof text, "a GGF game longer than any");
   reversi_record back;
   reversi_record_init(&back, 8);
   size_t at;
-  const char *why = ggf_read(text, n, &back, strings, &at);
+  const char *why = reversi_ggf_read(text, n, &back, strings, &at);
   if (why) fprintf(stderr, "%s\n%.*s\n", why, (int)n, text);
   CHECK(!why, "GGF written is not read");
-  CHECK(back.plies == rec->plies && memcmp(back.moves, rec->moves, (size_t)rec->plies) == 0,
+  CHECK(back.plies == rec->plies &&
+            memcmp(back.moves, rec->moves, (size_t)rec->plies) == 0,
         "GGF read back has other moves");
-  CHECK(memcmp(&back.board, &rec->board, sizeof back.board) == 0, "GGF read back ends elsewhere");
+  CHECK(memcmp(&back.board, &rec->board, sizeof back.board) == 0,
+        "GGF read back ends elsewhere");
   CHECK(back.year == (rec->year >= 1000 && rec->year <= 9999 ? rec->year : -1),
         "GGF read back has another year");
   CHECK(!reversi_is_over(&rec->board) || back.result == 2 * rec->black_discs - 64,
@@ -52,18 +55,20 @@ static void check_ggf(const reversi_record *rec) {
 }
 
 static void check_game(const uint8_t *bytes, const reversi_record *rec) {
-  wthor_game game;
-  CHECK(!wthor_from_record(rec, &game), "a WTHOR game cannot be written");
-  uint8_t again[WTHOR_GAME_SIZE];
-  wthor_write_game(&game, again);
-  CHECK(memcmp(again, bytes, WTHOR_GAME_SIZE) == 0, "a game written is other bytes");
+  reversi_wthor_game game;
+  CHECK(!reversi_wthor_from_record(rec, &game), "a WTHOR game cannot be written");
+  uint8_t again[REVERSI_WTHOR_GAME_SIZE];
+  reversi_wthor_write_game(&game, again);
+  CHECK(memcmp(again, bytes, REVERSI_WTHOR_GAME_SIZE) == 0,
+        "a game written is other bytes");
   reversi_board board;
   int move;
-  CHECK(!wthor_read_game(bytes, &game, &move), "a game read is not a game");
-  CHECK(!wthor_replay_board(&game, &board), "the fast replay stops");
+  CHECK(!reversi_wthor_read_game(bytes, &game, &move), "a game read is not a game");
+  CHECK(!reversi_wthor_replay_board(&game, &board), "the fast replay stops");
   CHECK(board.player == rec->board.player && board.opponent == rec->board.opponent &&
         board.turn == rec->board.turn, "the fast replay ends elsewhere");
-  CHECK(!reversi_is_over(&board) || wthor_black_discs(&board) == rec->black_discs,
+  CHECK(!reversi_is_over(&board) ||
+            reversi_wthor_black_discs(&board) == rec->black_discs,
         "a finished game read with another count");
   int passes = 0;
   for (int i = 0; i < rec->plies; i++) passes += rec->moves[i] == REVERSI_PASS;
@@ -79,7 +84,8 @@ typedef struct seen {
   uint8_t moves[REVERSI_MAX_PLIES];
 } seen;
 
-static int read_all(reversi_reader *r, const uint8_t *data, size_t size, seen *out, int max) {
+static int read_all(reversi_reader *r, const uint8_t *data, size_t size, seen *out,
+                    int max) {
   int n = 0;
   reversi_record rec;
   reversi_status status;
@@ -90,8 +96,9 @@ static int read_all(reversi_reader *r, const uint8_t *data, size_t size, seen *o
     s->plies = status == REVERSI_RECORD ? rec.plies : 0;
     memcpy(s->moves, rec.moves, (size_t)s->plies);
     if (status == REVERSI_RECORD && data) {
-      size_t at = WTHOR_HEADER_SIZE + (rec.number - 1) * WTHOR_GAME_SIZE;
-      CHECK(at + WTHOR_GAME_SIZE <= size, "a game read beyond the bytes");
+      size_t at =
+          REVERSI_WTHOR_HEADER_SIZE + (rec.number - 1) * REVERSI_WTHOR_GAME_SIZE;
+      CHECK(at + REVERSI_WTHOR_GAME_SIZE <= size, "a game read beyond the bytes");
       check_game(data + at, &rec);
     }
   }
@@ -103,9 +110,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   reversi_reader r;
   int n = 0;
   if (reversi_reader_open_memory(&r, data, size, REVERSI_FORMAT_WTB, 8)) {
-    uint8_t header[WTHOR_HEADER_SIZE];
-    wthor_write_header(&r.header, header);
-    CHECK(memcmp(header, data, sizeof header) == 0, "the header written is other bytes");
+    uint8_t header[REVERSI_WTHOR_HEADER_SIZE];
+    reversi_wthor_write_header(&r.header, header);
+    CHECK(memcmp(header, data, sizeof header) == 0,
+          "the header written is other bytes");
     n = read_all(&r, data, size, from_memory, 4096);
     reversi_reader_close(&r);
   }
@@ -116,9 +124,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       CHECK(m == n, "a FILE gives another count of records");
       for (int i = 0; i < n; i++)
         CHECK(from_file[i].status == from_memory[i].status &&
-              from_file[i].number == from_memory[i].number &&
-              from_file[i].plies == from_memory[i].plies &&
-              memcmp(from_file[i].moves, from_memory[i].moves, (size_t)from_file[i].plies) == 0,
+                  from_file[i].number == from_memory[i].number &&
+                  from_file[i].plies == from_memory[i].plies &&
+                  memcmp(from_file[i].moves, from_memory[i].moves,
+                         (size_t)from_file[i].plies) == 0,
               "a FILE gives other records");
       reversi_reader_close(&r);
     } else {
@@ -128,27 +137,33 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (f) fclose(f);
 
   /* the input as a file of names */
-  static const int widths[] = {WTHOR_PLAYER_SIZE, WTHOR_TOURNAMENT_SIZE};
+  static const int widths[] = { REVERSI_WTHOR_PLAYER_SIZE,
+                                REVERSI_WTHOR_TOURNAMENT_SIZE };
   for (int w = 0; w < 2; w++) {
-    wthor_names names;
-    if (wthor_names_open(&names, data, size, widths[w])) continue;
+    reversi_wthor_names names;
+    if (reversi_wthor_names_open(&names, data, size, widths[w])) continue;
     for (unsigned i = 0; i < names.count && i < 256; i++) {
       char name[64];
-      CHECK(wthor_name(&names, i, name, sizeof name), "a name there is not read");
+      CHECK(reversi_wthor_name(&names, i, name, sizeof name),
+            "a name there is not read");
       CHECK(strlen(name) < 2 * (size_t)widths[w], "a name longer than its bytes allow");
       /* written and read again, the same, unless it had ISO-8859-1's
          control characters (0x80-0x9f), which become '?' */
-      const uint8_t *raw = data + WTHOR_HEADER_SIZE + (size_t)i * (size_t)widths[w];
+      const uint8_t *raw =
+          data + REVERSI_WTHOR_HEADER_SIZE + (size_t)i * (size_t)widths[w];
       bool controls = false;
-      for (int k = 0; k < widths[w] - 1 && raw[k]; k++) controls |= raw[k] >= 0x80 && raw[k] < 0xa0;
-      uint8_t file[WTHOR_HEADER_SIZE + 32] = {0};
+      for (int k = 0; k < widths[w] - 1 && raw[k]; k++)
+        controls |= raw[k] >= 0x80 && raw[k] < 0xa0;
+      uint8_t file[REVERSI_WTHOR_HEADER_SIZE + 32] = {0};
       file[8] = 1;
-      wthor_write_name(name, file + WTHOR_HEADER_SIZE, widths[w]);
-      wthor_names one;
-      CHECK(!wthor_names_open(&one, file, WTHOR_HEADER_SIZE + (size_t)widths[w], widths[w]),
+      reversi_wthor_write_name(name, file + REVERSI_WTHOR_HEADER_SIZE, widths[w]);
+      reversi_wthor_names one;
+      CHECK(!reversi_wthor_names_open(
+                &one, file, REVERSI_WTHOR_HEADER_SIZE + (size_t)widths[w], widths[w]),
             "a file of one name is not one");
       char again[64];
-      CHECK(wthor_name(&one, 0, again, sizeof again), "a name written is not read");
+      CHECK(reversi_wthor_name(&one, 0, again, sizeof again),
+            "a name written is not read");
       CHECK(controls || strcmp(again, name) == 0, "a name written is read otherwise");
     }
   }
