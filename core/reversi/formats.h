@@ -156,9 +156,9 @@ int reversi_wthor_replay_board(const reversi_wthor_game *game, reversi_board *bo
 int reversi_wthor_black_discs(const reversi_board *board);
 
 /* The WTHOR game of rec: its discs (passes dropped), indexes (0 where
-   absent), counts (from the board where absent: reversi_wthor_black_discs, and
-   the theoretical count the same).  NULL, or why WTHOR cannot hold it
-   (a start that is not the 8x8 one). */
+   absent), counts (where absent: from the result, else from the board
+   as reversi_wthor_black_discs counts; the theoretical count the same).
+   NULL, or why WTHOR cannot hold it (a start that is not the 8x8 one). */
 const char *reversi_wthor_from_record(const reversi_record *rec,
                                       reversi_wthor_game *game);
 
@@ -255,7 +255,6 @@ typedef struct reversi_reader {
   size_t capacity, at, end;
   bool eof;
   uint64_t number, line;    /* the last record's */
-  uint64_t offset;          /* of buffer[0] in the file */
   reversi_wthor_header header;   /* of a .wtb */
   uint64_t games;           /* the .wtb's games read so far */
   reversi_wthor_names players, tournaments;

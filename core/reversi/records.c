@@ -95,7 +95,6 @@ static bool fill(reversi_reader *r, size_t need) {
   while (available(r) < need && !r->eof) {
     if (r->at > 0) {                    /* what was read goes */
       memmove(r->buffer, r->buffer + r->at, available(r));
-      r->offset += r->at;
       r->end -= r->at;
       r->at = 0;
     }

@@ -8,6 +8,7 @@
 ** 2001, 2002, 2019 and 2020 files agrees, 277 of them with empty squares
 ** left that only this way of counting explains.
 */
+#include <math.h>
 #include <string.h>
 
 #include "formats.h"
@@ -191,8 +192,11 @@ const char *reversi_wthor_from_record(const reversi_record *rec,
   game->tournament = (uint16_t)(rec->tournament_index > 0 ? rec->tournament_index : 0);
   game->black = (uint16_t)(rec->black_index > 0 ? rec->black_index : 0);
   game->white = (uint16_t)(rec->white_index > 0 ? rec->white_index : 0);
-  int discs =
-      rec->black_discs >= 0 ? rec->black_discs : reversi_wthor_black_discs(&rec->board);
+  /* a game that ended early (a resignation) has its result, not the board's */
+  int discs = rec->black_discs;
+  if (discs < 0 && !isnan(rec->result))
+    discs = (int)lround(32 + rec->result / 2);
+  if (discs < 0 || discs > 64) discs = reversi_wthor_black_discs(&rec->board);
   game->black_discs = (uint8_t)discs;
   game->theoretical = (uint8_t)(rec->theoretical >= 0 ? rec->theoretical : discs);
   return NULL;

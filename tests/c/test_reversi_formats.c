@@ -454,6 +454,24 @@ static void test_ggf_games(void **unused) {
   reversi_reader_close(&r);
 }
 
+/* A game that ended early keeps its result as WTHOR's count. */
+static void test_ggf_to_wthor(void **unused) {
+  (void)unused;
+  reversi_reader r;
+  reversi_record rec;
+  open_ggf(&r, "(;GM[Othello]PB[a]RE[-20.000:r]B[f5]W[d6];)(;GM[Othello]B[f5];)");
+  reversi_wthor_game game;
+  assert_int_equal(reversi_reader_next(&r, &rec), REVERSI_RECORD);
+  assert_null(reversi_wthor_from_record(&rec, &game));
+  assert_int_equal(game.black_discs, 22);
+  assert_int_equal(game.theoretical, 22);
+  assert_int_equal(game.count, 2);
+  assert_int_equal(reversi_reader_next(&r, &rec), REVERSI_RECORD);
+  assert_null(reversi_wthor_from_record(&rec, &game));
+  assert_int_equal(game.black_discs, 4 + 59);      /* the board: 4 to 1, empties to black */
+  reversi_reader_close(&r);
+}
+
 static void test_ggf_bad(void **unused) {
   (void)unused;
   static const struct { const char *text, *error; } cases[] = {
@@ -690,6 +708,7 @@ int main(void) {
     cmocka_unit_test(test_wthor_bad),
     cmocka_unit_test(test_ggf_round_trip),
     cmocka_unit_test(test_ggf_games),
+    cmocka_unit_test(test_ggf_to_wthor),
     cmocka_unit_test(test_ggf_bad),
     cmocka_unit_test(test_obf_ffo),
     cmocka_unit_test(test_obf_bad),
