@@ -213,7 +213,7 @@ static bool start_reading(reversi_reader *r, reversi_format format, int size) {
   } else {
     for (size_t i = r->at; i < r->end; i++)
       if (r->buffer[i] == 0)
-        return fail(r, "binary data, not text (a zero byte near the start)");
+        return fail(r, "binary data or UTF-16, not text (a zero byte near the start)");
   }
   return true;
 }
@@ -275,7 +275,10 @@ bool reversi_reader_open(reversi_reader *reader, const char *path,
     beside(path, "WTHOR.TRN", tournaments, sizeof tournaments);
     if (!reversi_reader_names(reader, exists(players) ? players : NULL,
                               exists(tournaments) ? tournaments : NULL)) {
+      char error[sizeof reader->error];
+      memcpy(error, reader->error, sizeof error);
       reversi_reader_close(reader);
+      memcpy(reader->error, error, sizeof error);   /* the close forgot it */
       return false;
     }
   }

@@ -98,6 +98,27 @@ describe("reversi.read of WTHOR files", function()
                 errors)
   end)
 
+  it("says so when the names beside a .wtb are not names", function()
+    local dir = os.tmpname()
+    os.remove(dir)
+    assert.truthy(os.execute("env -u LD_PRELOAD mkdir " .. dir))   -- no ASan for mkdir
+    local wtb = dir .. "/WTH_2020.wtb"
+    local f = assert(io.open(wtb, "wb"))
+    f:write(slurp(data .. "wthor/WTH_2020.wtb"))
+    f:close()
+    f = assert(io.open(dir .. "/WTHOR.JOU", "wb"))
+    f:write("not a file of names")
+    f:close()
+    local ok, message = reversi.read(wtb)
+    os.remove(dir .. "/WTHOR.JOU")
+    assert.equal(268, #read_all(wtb))              -- no names: none looked up
+    os.remove(wtb)
+    os.execute("env -u LD_PRELOAD rmdir " .. dir)
+    assert.is_nil(ok)
+    assert.equal("reversi: " .. wtb .. ": the players' names: its size is not that of the "
+                 .. "header's count of 20-byte names", message)
+  end)
+
   it("reports a bad game and reads the others", function()
     local bytes = slurp(data .. "wthor/WTH_2020.wtb")
     local bad = bytes:sub(1, 16 + 68 + 8) .. "\11" .. bytes:sub(16 + 68 + 10)
@@ -224,8 +245,8 @@ describe("reversi.read of other formats", function()
                       .. "reads UTF-8"}, {reversi.read("\255\254f\0005\0")})
     assert.same({nil, "reversi: text: not a WTHOR file: 5 bytes, fewer than its 16-byte "
                       .. "header"}, {reversi.read("\7\1\2\3\4")})
-    assert.same({nil, "reversi: text: binary data, not text (a zero byte near the start)"},
-                {reversi.read("f5d6\0\1\2", {format = "transcript"})})
+    assert.same({nil, "reversi: text: binary data or UTF-16, not text (a zero byte near "
+                      .. "the start)"}, {reversi.read("f5d6\0\1\2", {format = "transcript"})})
     assert.same({nil, "reversi: /: a folder, not a file"}, {reversi.read("/")})
   end)
 
