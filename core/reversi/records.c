@@ -462,12 +462,12 @@ static reversi_status next_ggf(reversi_reader *r, reversi_record *rec) {
                                       (unsigned long long)rec->number,
                                       (unsigned long long)rec->line,
                                       REVERSI_MAX_RECORD >> 20));
-      return bad(r, "game %llu (line %llu): the file ends before its end (';)')",
+      return bad(r, "game %llu (line %llu): the file ends before its ';)'",
                  (unsigned long long)rec->number, (unsigned long long)rec->line);
     }
     if (found < 0) {
       consume(r, length);
-      return bad(r, "game %llu (line %llu): another game starts before its end (';)')",
+      return bad(r, "game %llu (line %llu): another game starts before its ';)'",
                  (unsigned long long)rec->number, (unsigned long long)rec->line);
     }
     if (!reserve_strings(r, length)) return bad(r, "not enough memory");
