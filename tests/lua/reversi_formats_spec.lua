@@ -35,8 +35,14 @@ local function slurp(path)
   return text
 end
 
-local function scratch(text)
+-- A scratch file, with text when given; with ext, the path of one of
+-- that extension for the test to make.  The test removes it.
+local function scratch(text, ext)
   local path = os.tmpname()
+  if ext then
+    os.remove(path)
+    path = path .. ext
+  end
   if text then
     local f = assert(io.open(path, "wb"))
     f:write(text)
@@ -227,6 +233,7 @@ describe("reversi.read of other formats", function()
     for record in next_record do
       if record then good = good + 1 else bad = bad + 1 end
     end
+    os.remove(path)
     assert.is_true(bad >= 1)
     assert.is_true(good < 5540)
     path = scratch("(;GM[Othello]B[f5];)\n(;GM[Othello]B[f5];)\n")
@@ -264,7 +271,7 @@ end)
 describe("reversi.write", function()
   it("writes the WTHOR games again, byte for byte after the header's date", function()
     local original = slurp(data .. "wthor/WTH_2019.wtb")
-    local path = scratch() .. ".wtb"
+    local path = scratch(nil, ".wtb")
     assert.equal(1127, reversi.write(path, reversi.read(data .. "wthor/WTH_2019.wtb")))
     local copy = slurp(path)
     os.remove(path)
@@ -274,7 +281,7 @@ describe("reversi.write", function()
 
   it("writes GGF that reads back as the same games and players", function()
     local games = read_all(data .. "wthor/WTH_2020.wtb")
-    local path = scratch() .. ".ggf"
+    local path = scratch(nil, ".ggf")
     assert.equal(268, reversi.write(path, games))
     local back = read_all(path)
     os.remove(path)
@@ -298,7 +305,7 @@ describe("reversi.write", function()
                 {records[1].moves, records[2].moves, records[3].moves, records[4].moves})
     f:close()
     -- OBF: the answers by score, best first
-    local path = scratch() .. ".obf"
+    local path = scratch(nil, ".obf")
     local ffo = read_all(data .. "fforum-1-19.obf")
     assert.equal(19, reversi.write(path, ffo))
     local back = read_all(path)
@@ -310,7 +317,7 @@ describe("reversi.write", function()
   end)
 
   it("skips what the format cannot hold and bad records, and says so", function()
-    local path = scratch() .. ".wtb"
+    local path = scratch(nil, ".wtb")
     local count, skipped = reversi.write(path, {reversi.load("f5"), reversi.new{size = 6},
                                                 false})
     assert.equal(1, count)
