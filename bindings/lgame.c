@@ -392,11 +392,6 @@ void lgame_push_history(lua_State *L, lgame *g) {
   lua_remove(L, -2);
 }
 
-const game_move *lgame_moves(lgame *g, int *count) {
-  *count = g->count;
-  return g->moves;
-}
-
 /* The moves from the start, each named in the position it was played in. */
 static int game_history(lua_State *L) {
   lgame_push_history(L, check_self(L));

@@ -51,9 +51,6 @@ int lgame_moves(lgame *game, const game_move **moves);
    returns it. */
 void lgame_push_history(lua_State *L, lgame *game);
 
-/* The moves played from the start (count of them), as the game class
-   numbers them; the array lasts until the game changes. */
-const game_move *lgame_moves(lgame *game, int *count);
 
 /* Plays a legal move in place, recording it in the history. */
 void lgame_push_move(lua_State *L, lgame *game, game_move move);

@@ -439,8 +439,8 @@ static void check_record(lua_State *L, int arg, int n, reversi_record *rec) {
   reversi_record_init(rec, start->size);
   rec->start = *start;
   rec->board = *(const reversi_board *)lgame_state(g);
-  int count;
-  const game_move *moves = lgame_moves(g, &count);
+  const game_move *moves;
+  int count = lgame_moves(g, &moves);
   if (count > REVERSI_MAX_PLIES)
     luaL_error(L, "reversi.write: game %d has more moves than a game can", n);
   for (int i = 0; i < count; i++) rec->moves[i] = (uint8_t)moves[i];
