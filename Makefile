@@ -10,9 +10,10 @@ SANITIZE ?=
 
 # man-db (with groff-base) is for the test that the man page renders,
 # clang-14 and its runtime for the fuzzers (libFuzzer), parallel for the
-# test of shards run with GNU parallel.
+# test of shards run with GNU parallel, fairy-stockfish for the
+# matches of ai.uci (make bench-xiangqi-match, one game in the specs).
 DEB_PACKAGES = liblua5.4-dev lua5.4 libedit-dev libcmocka-dev lua-busted parallel \
-               lua-check pkg-config man-db clang-14 libclang-rt-14-dev
+               lua-check pkg-config man-db clang-14 libclang-rt-14-dev fairy-stockfish
 
 # Where objects and products go.  A plain build puts the products at the
 # top level; a sanitizer build keeps its own tree so the two never mix.
@@ -99,7 +100,7 @@ LIBLUDUS  = $(BIN)/libludus.a
 LUDUS_SO  = $(BIN)/ludus.so
 LUDUS_EXE = $(BIN)/ludus
 
-.PHONY: all deps test repl bench bench-long book reversi-weights install \
+.PHONY: all deps test repl bench bench-long bench-xiangqi-match book reversi-weights install \
         clean check-clang help fuzz fuzzers
 .DELETE_ON_ERROR:
 
@@ -249,6 +250,16 @@ bench: all $(BENCHES) ## benchmarks on the reference sets in ../shared/data (abo
 	$(OUT)/bench/bench_reversi $(DATA) ffo 50 59
 	$(OUT)/bench/bench_xiangqi $(DATA)/xiangqi 10
 	$(OUT)/bench/bench_batch $(LUDUS_EXE) $(DATA) 5
+
+# ludus's xiangqi search against Fairy-Stockfish at equal time, through
+# ai.uci and ludus.match: GAMES games at MOVETIME ms a move, from the
+# first moves of real games with the colours swapped.  `all` makes deps
+# install fairy-stockfish when it is missing.
+GAMES    ?= 200
+MOVETIME ?= 200
+
+bench-xiangqi-match: all ## ludus vs Fairy-Stockfish, GAMES=200 games at MOVETIME=200 ms a move: score, Elo, how games ended (about 1.5 h)
+	$(LUDUS_EXE) tests/bench/bench_xiangqi_match.lua $(DATA) $(GAMES) $(MOVETIME)
 
 # What takes many minutes: the empty Connect Four board from scratch;
 # then, when `make book` has made the book, with it.

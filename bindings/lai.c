@@ -471,6 +471,23 @@ static const luaL_Reg player_methods[] = {
   {NULL, NULL}
 };
 
+/* ai.uci{...}: a UCI engine as a player, written in Lua (scripts/ludus/
+   uci.lua), loaded at its first use. */
+static int ai_uci(lua_State *L) {
+  lua_settop(L, 1);
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+  if (lua_getfield(L, -1, "ludus.uci") != LUA_TFUNCTION) {
+    lua_pop(L, 1);
+    ludus_open_script(L, "ludus.uci");
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, "ludus.uci");
+  }
+  lua_insert(L, 1);
+  lua_settop(L, 2);
+  lua_call(L, 1, 1);
+  return 1;
+}
+
 int luaopen_ludus_ai(lua_State *L) {
   luaL_newmetatable(L, TABLE_TYPE);
   lua_pushcfunction(L, table_gc);
@@ -501,6 +518,8 @@ int luaopen_ludus_ai(lua_State *L) {
   lua_newtable(L);
   lua_pushcfunction(L, ai_search);
   lua_setfield(L, -2, "search");
+  lua_pushcfunction(L, ai_uci);
+  lua_setfield(L, -2, "uci");
   for (int a = ALPHABETA; a <= RANDOM; a++) {
     lua_pushinteger(L, a);
     lua_pushcclosure(L, new_player, 1);

@@ -96,6 +96,10 @@ int luaopen_ludus_sudoku(lua_State *L);
 /* ludus.mahjong: riichi hand analysis (lmahjong.c). */
 int luaopen_ludus_mahjong(lua_State *L);
 
+/* ludus.process: a child program on a socket pair (lprocess.c), for
+   players that are other programs. */
+int luaopen_ludus_process(lua_State *L);
+
 /* The pure-Lua modules compiled in from scripts/ludus/ (embedded.c). */
 typedef struct ludus_script {
   const char *name;          /* "ludus.help" */

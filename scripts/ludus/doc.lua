@@ -245,6 +245,9 @@ local modules = {
         .. "random playouts",
       greedy = "ai.greedy{eval=} -> a player that looks one move ahead",
       random = "ai.random{seed=} -> a player that picks any legal move",
+      uci = 'ai.uci{command=, options=, go="movetime 1000", name=, ranks=, margin=1, '
+        .. "timeout=60} -> a player: a UCI engine in a process of its own (xiangqi); "
+        .. "p:close() stops it, p:pid(); a dead, hung or illegal engine forfeits",
     },
     methods = {
       choose = "p:choose(g) -> the move p picks; p.info says how it searched",

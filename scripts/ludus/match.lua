@@ -11,7 +11,10 @@
 -- reports) and a new_game method, called before each game starts.  A
 -- player is handed the live game: it may push and pop on it but must leave
 -- it as it found it.  A move is a string, or anything tostring() turns
--- into one, and is applied with game:play(move).
+-- into one, and is applied with game:play(move).  A player that cannot
+-- go on (an engine that died, hung or sent an illegal move: ai.uci)
+-- returns nil and the reason: it forfeits, and loses that game.  A
+-- player's close method, if it has one, is called when the match ends.
 --
 -- Options (all optional):
 --   games = 2          how many games
@@ -30,7 +33,8 @@
 -- b = {...}, elo =, elo_low =, elo_high =, records = {...}}, one record
 -- per game: {record =, first = "a" or "b", winner = "a", "b" or nil,
 -- result = g:result() (nil when truncated), plies =, truncated =,
--- opening = the opening's record or nil, options = the options}.  A
+-- opening = the opening's record or nil, options = the options, forfeit
+-- = {player = "a" or "b", reason =} when a player forfeited}.  A
 -- record is the whole game, opening included; G.load takes it as it is
 -- (G.load(r.records[1])), or its string with the options
 -- (G.load(r.records[1].record, options)).  Ctrl-C stops the match: the
@@ -293,7 +297,7 @@ local function play_game(G, opts, first_side, number, opening, first, second)
   local game = opening and assert(G.load(opening, opts.options))
     or G.new(opts.options)
   local plies = #game:history()
-  local truncated = false
+  local truncated, forfeit = false, nil
   while not game:is_over() do
     if plies >= opts.max_plies then
       truncated = true
@@ -301,10 +305,13 @@ local function play_game(G, opts, first_side, number, opening, first, second)
     end
     local player = game:turn() == first_side and first or second
     -- a copy: whatever the player does to it cannot change this game
-    local ok, move = pcall(player.choose, game:copy())
+    local ok, move, reason = pcall(player.choose, game:copy())
     if interrupted() then error(STOPPED, 0) end
     if not ok then
       fail(player, number, "raised an error", move)
+    elseif move == nil and reason ~= nil then
+      forfeit = {player = player.letter, reason = tostring(reason)}
+      break
     elseif move == nil then
       fail(player, number, "returned no move")
     end
@@ -316,14 +323,16 @@ local function play_game(G, opts, first_side, number, opening, first, second)
     game = after
     plies = plies + 1
   end
-  local result = not truncated and game:result() or nil
+  local result = not truncated and not forfeit and game:result() or nil
   local winner
   if result and result.winner ~= nil then
     winner = result.winner == first_side and first.letter or second.letter
+  elseif forfeit then
+    winner = forfeit.player == first.letter and second.letter or first.letter
   end
   return {record = game:save(), options = opts.options, first = first.letter,
           winner = winner, result = result, plies = plies, truncated = truncated,
-          opening = opening}
+          opening = opening, forfeit = forfeit}
 end
 
 ------------------------------------------------------------ the result
@@ -436,6 +445,10 @@ function run(G, player_a, player_b, opts)
     end
   end)
   if display then display.finish() end
+  for _, player in ipairs({a, b}) do     -- an engine's process, say
+    local close = field(player.original, "close")
+    if type(close) == "function" then pcall(close, player.original) end
+  end
   if not ok and (err == STOPPED or interrupted()) then
     result.stopped = "interrupted"
   elseif not ok then
