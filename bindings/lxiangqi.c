@@ -510,10 +510,42 @@ static void search_watching(watched_search *w, bool watch) {
   pthread_join(thread, NULL);
 }
 
-/* g:search{depth=, time=, nodes=, stop_on_input=} -> {move, score, mate,
-   pv, depth, nodes, nps, seconds, stopped}.  Without depth or nodes it
-   thinks for a second; Ctrl-C stops it with the best move so far, and so
-   does a line of input with stop_on_input. */
+/* The table searches with keep = true share, as an engine keeps its hash
+   between moves: one per Lua state, made at the first such search, in a
+   userdata of the registry that frees it. */
+#define KEPT_TABLE "ludus.xiangqi.table"
+#define KEPT_TABLE_MIB 16
+
+static int kept_table_gc(lua_State *L) {
+  tt_table **box = lua_touserdata(L, 1);
+  tt_free(*box);
+  *box = NULL;
+  return 0;
+}
+
+/* The kept table, or NULL without the memory for it. */
+static tt_table *kept_table(lua_State *L) {
+  if (lua_getfield(L, LUA_REGISTRYINDEX, KEPT_TABLE) == LUA_TUSERDATA) {
+    tt_table *table = *(tt_table **)lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return table;
+  }
+  lua_pop(L, 1);
+  tt_table **box = lua_newuserdatauv(L, sizeof *box, 0);
+  *box = NULL;
+  lua_createtable(L, 0, 1);
+  lua_pushcfunction(L, kept_table_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_setmetatable(L, -2);
+  *box = tt_new(KEPT_TABLE_MIB);
+  lua_setfield(L, LUA_REGISTRYINDEX, KEPT_TABLE);
+  return *box;
+}
+
+/* g:search{depth=, time=, nodes=, stop_on_input=, keep=} -> {move, score,
+   mate, pv, depth, nodes, nps, seconds, stopped}.  Without depth or nodes
+   it thinks for a second; Ctrl-C stops it with the best move so far, and
+   so does a line of input with stop_on_input. */
 static int xq_search_method(lua_State *L) {
   const xq_position *game = lgame_state(GAME(L));
   lua_settop(L, 2);
@@ -527,19 +559,22 @@ static int xq_search_method(lua_State *L) {
     lua_pop(L, 1);
     const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
     if (strcmp(key, "depth") && strcmp(key, "time") && strcmp(key, "nodes") &&
-        strcmp(key, "stop_on_input"))
+        strcmp(key, "stop_on_input") && strcmp(key, "keep"))
       luaL_error(L, "xiangqi: unknown search option '%s' (it takes: depth "
-                 "time nodes stop_on_input)", luaL_tolstring(L, -1, NULL));
+                 "time nodes stop_on_input keep)", luaL_tolstring(L, -1, NULL));
   }
   lua_getfield(L, 2, "stop_on_input");
   bool watch = lua_toboolean(L, -1);
-  lua_pop(L, 1);
+  lua_getfield(L, 2, "keep");
+  bool keep = lua_toboolean(L, -1);
+  lua_pop(L, 2);
   if (xq_status(game) != GAME_ONGOING)
     return luaL_error(L, "xiangqi: nothing to search, the game is over");
   xq_position *pos = lua_newuserdatauv(L, sizeof *pos, 0);   /* a copy */
   *pos = *game;
   search_limit limit = {0};
   xq_search_options options = {0};
+  if (keep) options.tt = kept_table(L);
   lua_Integer depth = lgame_opt_integer(L, 2, "depth", 0, 1, LGAME_MAX_COUNT,
                                         "xiangqi");
   options.max_depth = depth > XQ_MAX_PLY ? XQ_MAX_PLY : (int)depth;

@@ -7,6 +7,7 @@
 ** judge lost for one side scores REPETITION_LOSS, worse than any
 ** material, but it is not a mate.
 */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,16 @@
 #define MATE_BOUND (GAME_SCORE_WIN - 1000)
 #define REPETITION_LOSS 20000
 #define DEFAULT_TABLE_MIB 16
+#define DELTA_MARGIN 200             /* quiescence: a capture's best hope */
+#define RFP_DEPTH 6
+#define RFP_MARGIN 90
+#define RAZOR_MARGIN 300
+#define FUTILITY_DEPTH 3
+#define FUTILITY_MARGIN 110
+#define LMP_DEPTH 4
+#define NULL_VERIFY_DEPTH 10
+#define ASPIRATION_DEPTH 5
+#define ASPIRATION_WINDOW 40
 
 /* Victims first by worth, then the cheapest attacker. */
 static const int order_value[XQ_KINDS] = {10000, 120, 120, 270, 600, 285, 60};
@@ -25,7 +36,7 @@ enum {
   ORDER_TABLE = 1 << 30,
   ORDER_CAPTURE = 1 << 29,
   ORDER_KILLER = 1 << 28,
-  HISTORY_CAP = 1 << 26
+  HISTORY_CAP = 1 << 14
 };
 
 typedef struct searcher {
@@ -33,7 +44,10 @@ typedef struct searcher {
   search_limit *limit;
   tt_table *tt;
   xq_move killers[XQ_MAX_PLY + 2][2];
-  uint32_t history[2 * XQ_KINDS][256];
+  int32_t history[2 * XQ_KINDS][256];
+  /* late-move reductions by depth and move number, from the logarithmic
+     formula most engines use since Stockfish 2 */
+  uint8_t reductions[XQ_MAX_PLY + 1][XQ_MAX_MOVES];
   xq_move root_best;                 /* of the iteration in progress */
   int root_score;
   int pv_length[XQ_MAX_PLY + 2];
@@ -72,7 +86,7 @@ static void order(searcher *s, const xq_move *moves, int *values, int n,
     else if (m == s->killers[ply][1])
       values[i] = ORDER_KILLER;
     else
-      values[i] = (int)s->history[piece_index(pos, piece)][XQ_TO(m)];
+      values[i] = s->history[piece_index(pos, piece)][XQ_TO(m)];
   }
 }
 
@@ -96,6 +110,13 @@ static void update_pv(searcher *s, int ply, xq_move move) {
   s->pv_length[ply] = child + 1;
 }
 
+/* Whether side's pieces could take back on square (any kind: advisors
+   and elephants defend too). */
+static bool defended(const xq_position *pos, int square, int side) {
+  int out[16];
+  return xq_attackers(pos, square, side, out) > 0;
+}
+
 static int quiesce(searcher *s, int ply, int alpha, int beta) {
   xq_position *pos = s->pos;
   s->pv_length[ply] = 0;
@@ -115,6 +136,16 @@ static int quiesce(searcher *s, int ply, int alpha, int beta) {
   int legal = 0;
   for (int i = 0; i < n; i++) {
     pick(moves, values, n, i);
+    if (!in_check) {
+      int piece = pos->board[XQ_FROM(moves[i])], victim = pos->board[XQ_TO(moves[i])];
+      int gain = order_value[xq_kind_table[victim]];
+      /* a capture that cannot lift the score to alpha, or that gives a
+         piece for a lesser one that is defended, is not tried */
+      if (best + gain + DELTA_MARGIN <= alpha) continue;
+      if (gain < order_value[xq_kind_table[piece]] &&
+          defended(pos, XQ_TO(moves[i]), pos->turn ^ 1))
+        continue;
+    }
     if (!xq_move_is_safe(pos, moves[i], in_check)) continue;
     legal++;
     xq_undo undo;
@@ -145,11 +176,34 @@ static bool may_pass(const xq_position *pos) {
   return weight >= 2;
 }
 
+static bool near_mate(int score) {
+  return score > MATE_BOUND || score < -MATE_BOUND;
+}
+
+/* Rewards the quiet move that cut off and punishes the quiet moves
+   tried before it, with a ceiling (history "gravity"). */
+static void update_history(searcher *s, int ply, int depth, xq_move best,
+                           const xq_move *tried, int n_tried) {
+  const xq_position *pos = s->pos;
+  int bonus = depth * depth;
+  if (s->killers[ply][0] != best) {
+    s->killers[ply][1] = s->killers[ply][0];
+    s->killers[ply][0] = best;
+  }
+  for (int i = 0; i < n_tried; i++) {
+    xq_move m = tried[i];
+    int32_t *h = &s->history[piece_index(pos, pos->board[XQ_FROM(m)])][XQ_TO(m)];
+    int delta = m == best ? bonus : -bonus;
+    *h += delta - (int32_t)((int64_t)*h * (delta < 0 ? -delta : delta) / HISTORY_CAP);
+  }
+}
+
 static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
                      bool pass_ok) {
   xq_position *pos = s->pos;
   s->pv_length[ply] = 0;
   if (limit_tick(s->limit)) return 0;
+  bool pv_node = beta - alpha > 1;
   if (ply > 0) {
     int value;
     if (xq_repeats(pos, &value))
@@ -171,45 +225,83 @@ static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
     table_move = (xq_move)entry->move;
     int score = score_from_table(entry->score, ply);
     /* no cutoff in a PV node, so the line it returns is whole */
-    if (ply > 0 && beta - alpha == 1 && entry->depth >= depth &&
+    if (ply > 0 && !pv_node && entry->depth >= depth &&
         (entry->bound == TT_EXACT ||
          (entry->bound == TT_LOWER && score >= beta) ||
          (entry->bound == TT_UPPER && score <= alpha)))
       return score;
   }
 
-  if (pass_ok && !in_check && depth >= 3 && ply > 0 && beta < MATE_BOUND &&
-      beta > -MATE_BOUND && may_pass(pos)) {
+  int static_eval = in_check ? -INFINITE : xq_evaluate(pos);
+  bool prune = !pv_node && !in_check && ply > 0 && !near_mate(beta) &&
+               !near_mate(alpha);
+  /* Reverse futility: far enough above beta that a few plies of quiet
+     moves will not bring it down. */
+  if (prune && depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta)
+    return static_eval;
+  /* Razoring: far below alpha, only captures can save it. */
+  if (prune && depth <= 2 && static_eval + RAZOR_MARGIN * depth <= alpha) {
+    int score = quiesce(s, ply, alpha, alpha + 1);
+    if (s->limit->stopped) return 0;
+    if (score <= alpha) return score;
+  }
+  if (prune && pass_ok && depth >= 2 && static_eval >= beta && may_pass(pos)) {
+    int reduce = 3 + depth / 4;
     xq_undo undo;
     xq_make_null(pos, &undo);
-    int score = -alphabeta(s, depth - 3, ply + 1, -beta, -beta + 1, false);
+    int score = -alphabeta(s, depth - 1 - reduce, ply + 1, -beta, -beta + 1, false);
     xq_unmake_null(pos, &undo);
     if (s->limit->stopped) return 0;
-    if (score >= beta) return beta;
+    if (score >= beta) {
+      /* near the end zugzwang is likely: verify with a real search */
+      if (depth < NULL_VERIFY_DEPTH) return near_mate(score) ? beta : score;
+      score = alphabeta(s, depth - 1 - reduce, ply, beta - 1, beta, false);
+      if (s->limit->stopped) return 0;
+      if (score >= beta) return score;
+    }
   }
+  /* no move from the table: a shallower search costs little less */
+  if (!table_move && depth >= 4 && (pv_node || depth >= 6)) depth--;
 
-  xq_move moves[XQ_MAX_MOVES];
+  xq_move moves[XQ_MAX_MOVES], tried[XQ_MAX_MOVES];
   int values[XQ_MAX_MOVES];
   int n = xq_pseudo_moves(pos, moves);
   order(s, moves, values, n, table_move, ply);
-  int alpha_before = alpha, best = -INFINITE, legal = 0;
+  int alpha_before = alpha, best = -INFINITE, legal = 0, n_tried = 0;
   xq_move best_move = 0;
+  bool futile = prune && depth <= FUTILITY_DEPTH &&
+                static_eval + FUTILITY_MARGIN * depth + 60 <= alpha;
+  int late = 3 + depth * depth;           /* quiet moves tried before pruning */
   for (int i = 0; i < n; i++) {
     pick(moves, values, n, i);
     xq_move m = moves[i];
     if (!xq_move_is_safe(pos, m, in_check)) continue;
     legal++;
     bool quiet = pos->board[XQ_TO(m)] == 0;
+    bool special = values[i] >= ORDER_KILLER;
     xq_undo undo;
     xq_make(pos, m, &undo);
+    bool gives_check = xq_in_check(pos);
+    if (quiet && !gives_check && !special && legal > 1 && best > -MATE_BOUND &&
+        (futile || (prune && depth <= LMP_DEPTH && legal > late))) {
+      xq_unmake(pos, m, &undo);
+      continue;
+    }
+    if (quiet) tried[n_tried++] = m;
     int score;
     if (legal == 1) {
       score = -alphabeta(s, depth - 1, ply + 1, -beta, -alpha, true);
     } else {
-      /* late quiet moves that give no check are searched shallower
-         first */
-      int reduce = depth >= 3 && legal > 4 && quiet && !in_check &&
-                   values[i] < ORDER_KILLER && !xq_in_check(pos) ? 1 : 0;
+      int reduce = 0;
+      if (depth >= 3 && quiet && !gives_check && !in_check) {
+        reduce = s->reductions[depth < XQ_MAX_PLY ? depth : XQ_MAX_PLY]
+                              [legal < XQ_MAX_MOVES ? legal : XQ_MAX_MOVES - 1];
+        if (pv_node) reduce--;
+        if (special) reduce--;
+        if (values[i] < 0) reduce++;
+        if (reduce < 0) reduce = 0;
+        if (reduce > depth - 2) reduce = depth - 2;
+      }
       score = -alphabeta(s, depth - 1 - reduce, ply + 1, -alpha - 1, -alpha,
                          true);
       if (reduce && score > alpha && !s->limit->stopped)
@@ -231,20 +323,13 @@ static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
         }
       }
       if (score >= beta) {
-        if (quiet) {
-          if (s->killers[ply][0] != m) {
-            s->killers[ply][1] = s->killers[ply][0];
-            s->killers[ply][0] = m;
-          }
-          uint32_t *h = &s->history[piece_index(pos, pos->board[XQ_FROM(m)])][XQ_TO(m)];
-          *h += (uint32_t)(depth * depth);
-          if (*h > HISTORY_CAP) *h = HISTORY_CAP;
-        }
+        if (quiet) update_history(s, ply, depth, m, tried, n_tried);
         break;
       }
     }
   }
   if (legal == 0) return -(GAME_SCORE_WIN - ply);  /* mated or stalemated */
+  if (best == -INFINITE) return alpha;             /* every move pruned */
   tt_bound bound = best <= alpha_before ? TT_UPPER
                  : best >= beta ? TT_LOWER : TT_EXACT;
   tt_store(s->tt, pos->key, depth, bound, score_to_table(best, ply),
@@ -254,7 +339,7 @@ static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
 
 static void age_history(searcher *s) {
   for (int p = 0; p < 2 * XQ_KINDS; p++)
-    for (int sq = 0; sq < 256; sq++) s->history[p][sq] >>= 2;
+    for (int sq = 0; sq < 256; sq++) s->history[p][sq] /= 2;
 }
 
 void xq_search(xq_position *pos, const xq_search_options *options,
@@ -276,6 +361,9 @@ void xq_search(xq_position *pos, const xq_search_options *options,
   }
   s->pos = pos;
   s->limit = limit;
+  for (int d = 1; d <= XQ_MAX_PLY; d++)
+    for (int m = 1; m < XQ_MAX_MOVES; m++)
+      s->reductions[d][m] = (uint8_t)(0.75 + log(d) * log(m) / 2.25);
   s->tt = options->tt ? options->tt : own;
   int max_depth = options->max_depth;
   if (max_depth <= 0 || max_depth > XQ_MAX_PLY) max_depth = XQ_MAX_PLY;
@@ -285,10 +373,27 @@ void xq_search(xq_position *pos, const xq_search_options *options,
   whole.interrupt = NULL;
   whole.max_nodes = 0;
   whole.max_seconds = 0;
+  int previous = 0;
   for (int depth = 1; depth <= max_depth; depth++) {
     s->root_best = 0;
     s->limit = depth == 1 ? &whole : limit;
-    int score = alphabeta(s, depth, 0, -INFINITE, INFINITE, false);
+    int score;
+    if (depth >= ASPIRATION_DEPTH && !near_mate(previous)) {
+      /* a window around the last score, widened until the score is in it */
+      int delta = ASPIRATION_WINDOW;
+      int alpha = previous - delta, beta = previous + delta;
+      for (;;) {
+        score = alphabeta(s, depth, 0, alpha, beta, false);
+        if (limit->stopped) break;
+        if (score <= alpha) alpha = score - delta > -INFINITE ? score - delta : -INFINITE;
+        else if (score >= beta) beta = score + delta < INFINITE ? score + delta : INFINITE;
+        else break;
+        delta *= 2;
+      }
+    } else {
+      score = alphabeta(s, depth, 0, -INFINITE, INFINITE, false);
+    }
+    previous = score;
     if (depth == 1) limit->nodes = whole.nodes;
     /* A stopped iteration searched the previous best move first: a best
        move it found is at least as good. */

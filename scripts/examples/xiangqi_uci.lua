@@ -72,7 +72,7 @@ local function go(words)
   end
   local options = go_options(words)
   local limits = {depth = options.depth, nodes = options.nodes,
-                  time = budget(options)}
+                  time = budget(options), keep = true}
   if options.infinite or options.ponder or
       not (limits.depth or limits.nodes or limits.time) then
     limits.time = 1e9

@@ -139,9 +139,10 @@ xiangqi_methods.draw = 'g:draw(["chinese" | "ascii"]) -> the board as tostring '
 xiangqi_methods.pgn = 'g:pgn{notation="iccs" | "wxf" | "chinese", tags=, result=} '
   .. "-> the game as PGN text, from its start: tags, [FEN] when not the standard "
   .. "start, the moves, the result (given, else [Result], else the game's own)"
-xiangqi_methods.search = "g:search{depth=, time=, nodes=, stop_on_input=} -> "
+xiangqi_methods.search = "g:search{depth=, time=, nodes=, stop_on_input=, keep=} -> "
   .. "{move, score, mate, pv, depth, nodes, nps, seconds, stopped}: the engine's "
-  .. "PVS (1 s unless told); stop_on_input: a line on stdin stops it"
+  .. "PVS (1 s unless told); stop_on_input: a line on stdin stops it; keep: the "
+  .. "table of the last search with keep, as engines keep theirs between moves"
 
 local modules = {
   tictactoe = {

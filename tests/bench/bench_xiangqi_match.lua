@@ -49,7 +49,7 @@ if lines and #lines == 0 then lines = nil end
 
 local seconds = movetime / 1000
 local ludus = {name = "ludus", choose = function(_, g)
-  return g:search{time = seconds}.move
+  return g:search{time = seconds, keep = true}.move
 end}
 local fairy = ai.uci{command = "fairy-stockfish", name = "Fairy-Stockfish",
                      options = {UCI_Variant = "xiangqi", Threads = 1, Hash = 16},

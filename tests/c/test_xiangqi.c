@@ -677,14 +677,15 @@ static xq_search_result search(xq_position *pos, int depth, uint64_t nodes) {
 }
 
 /* Mate in n moves: the score says 2n - 1 plies, and the line played out
-   leaves black with no legal move. */
+   leaves black with no legal move.  Searched a ply deeper than the mate:
+   late-move reductions may put a quiet move of it off by one ply. */
 static void mates_in(const char *fen, int moves) {
   xq_position pos = load(fen);
   if (moves > 1) {                    /* and no faster one */
     xq_search_result shallow = search(&pos, 2 * moves - 2, 0);
     assert_true(shallow.score < GAME_SCORE_WIN - 2 * moves);
   }
-  xq_search_result r = search(&pos, 2 * moves, 0);
+  xq_search_result r = search(&pos, 2 * moves + 1, 0);
   assert_int_equal(r.score, GAME_SCORE_WIN - (2 * moves - 1));
   assert_int_equal(r.pv_length, 2 * moves - 1);
   for (int i = 0; i < r.pv_length; i++) {
