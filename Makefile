@@ -254,12 +254,15 @@ bench: all $(BENCHES) ## benchmarks on the reference sets in ../shared/data (abo
 # ludus's xiangqi search against Fairy-Stockfish at equal time, through
 # ai.uci and ludus.match: GAMES games at MOVETIME ms a move, from the
 # first moves of real games with the colours swapped.  `all` makes deps
-# install fairy-stockfish when it is missing.
+# install fairy-stockfish when it is missing.  Every game goes to
+# build/xiangqi-match.txt, a line each with its record.
 GAMES    ?= 200
 MOVETIME ?= 200
 
 bench-xiangqi-match: all ## ludus vs Fairy-Stockfish, GAMES=200 games at MOVETIME=200 ms a move: score, Elo, how games ended (about 1.5 h)
-	$(LUDUS_EXE) tests/bench/bench_xiangqi_match.lua $(DATA) $(GAMES) $(MOVETIME)
+	@mkdir -p build
+	$(LUDUS_EXE) tests/bench/bench_xiangqi_match.lua $(DATA) $(GAMES) $(MOVETIME) 8 \
+	  build/xiangqi-match.txt
 
 # What takes many minutes: the empty Connect Four board from scratch;
 # then, when `make book` has made the book, with it.

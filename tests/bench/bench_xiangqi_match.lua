@@ -1,7 +1,7 @@
 -- bench_xiangqi_match.lua: ludus's xiangqi search against Fairy-Stockfish
 -- at equal time, through ai.uci and ludus.match (make bench-xiangqi-match).
 --
---   ludus tests/bench/bench_xiangqi_match.lua DATA [GAMES [MOVETIME [PLIES]]]
+--   ludus tests/bench/bench_xiangqi_match.lua DATA [GAMES [MOVETIME [PLIES [OUT]]]]
 --
 -- DATA is ../shared/data; GAMES (200) games of MOVETIME (200) ms a move
 -- for both sides, Fairy-Stockfish with UCI_Variant=xiangqi, one thread and
@@ -9,7 +9,8 @@
 -- in DATA/xiangqi/pgn/iccs, each different one once, in the file's order,
 -- and each played twice with the colours swapped.  Prints a line a game,
 -- then the score, the Elo difference with its 95% interval and how the
--- games ended.
+-- games ended.  OUT, when given, gets a line a game: its number, ludus's
+-- colour, how it ended and the record (for xiangqi.load).
 
 local ai = require("ludus.ai")
 local match = require("ludus.match")
@@ -19,6 +20,7 @@ local data = arg[1] or "../shared/data"
 local games = math.tointeger(tonumber(arg[2] or "200"))
 local movetime = math.tointeger(tonumber(arg[3] or "200"))
 local plies = math.tointeger(tonumber(arg[4] or "8"))
+local out = arg[5] and assert(io.open(arg[5], "w"))
 assert(games and games > 0 and movetime and movetime > 0 and plies and plies >= 0,
        "usage: bench_xiangqi_match.lua DATA [GAMES [MOVETIME [PLIES]]]")
 
@@ -47,9 +49,12 @@ local source = data .. "/xiangqi/pgn/iccs/Liu_Dahua_1125_UCI_games.pgn"
 local lines = plies > 0 and openings(source, (games + 1) // 2) or nil
 if lines and #lines == 0 then lines = nil end
 
+-- keep: the table kept between moves, where the build has it (so that
+-- the script measures older builds too)
 local seconds = movetime / 1000
+local keep = pcall(xiangqi.new().search, xiangqi.new(), {depth = 1, keep = true})
 local ludus = {name = "ludus", choose = function(_, g)
-  return g:search{time = seconds, keep = true}.move
+  return g:search{time = seconds, keep = keep or nil}.move
 end}
 local fairy = ai.uci{command = "fairy-stockfish", name = "Fairy-Stockfish",
                      options = {UCI_Variant = "xiangqi", Threads = 1, Hash = 16},
@@ -85,6 +90,11 @@ local function progress(done, total, result)
                 record.plies, a.wins, a.draws, a.losses,
                 os.date("!%H:%M:%S", os.difftime(os.time(), started))))
   io.stdout:flush()
+  if out then
+    out:write(("%d\t%s\t%s\t%s\n"):format(done, record.first == "a" and "red" or "black",
+                                          text, record.record))
+    out:flush()
+  end
 end
 
 local result = match(xiangqi, ludus, fairy, {games = games, opening = lines,

@@ -720,6 +720,61 @@ static void test_search_material(void **unused) {
   assert_int_not_equal(r.best, iccs(&pos, "f0f4"));
 }
 
+/* The position with the colours swapped (the board turned round) or the
+   files mirrored, the same side to move in the same spot. */
+static xq_position mirrored(const xq_position *pos, bool colours) {
+  xq_position out;
+  xq_clear(&out);
+  for (int id = 16; id < 48; id++) {
+    int sq = pos->square[id];
+    if (!sq) continue;
+    int side = xq_side_of(id), file = xq_file(sq), rank = xq_rank(sq);
+    if (colours)
+      assert_true(xq_put(&out, side ^ 1, xq_kind_of(id), xq_square(8 - file, 9 - rank)));
+    else
+      assert_true(xq_put(&out, side, xq_kind_of(id), xq_square(8 - file, rank)));
+  }
+  out.turn = colours ? pos->turn ^ 1 : pos->turn;
+  xq_reset_history(&out);
+  return out;
+}
+
+/* The evaluation sees both sides alike: the same position with the
+   colours swapped, or mirrored left to right, is worth the same to the
+   side to move, along a real game (the first of the ICCS file's) and in
+   an ending. */
+static void test_evaluation_symmetry(void **unused) {
+  (void)unused;
+  static const char *const game =
+    "h2e2 b9c7 h0g2 h7f7 g3g4 h9g7 b2c2 i9h9 b0a2 a9b9 a0b0 b7b3 c3c4 h9h5 "
+    "i0h0 h5d5 c2c6 c9e7 e2f2 d5d6 c4c5 b3b2 h0h8 b2g2 b0b9 c7b9 h8b8 g2a2 "
+    "c0a2 b9d8 c6c9 d9e8 c9a9 d6d7 b8b9 e8d9";
+  xq_position pos;
+  xq_init(&pos);
+  int checked = 0;
+  for (const char *p = game; *p; ) {
+    char word[5] = {0};
+    memcpy(word, p, 4);
+    p += *(p + 4) ? 5 : 4;
+    xq_position colours = mirrored(&pos, true), files = mirrored(&pos, false);
+    assert_int_equal(xq_evaluate(&pos), xq_evaluate(&colours));
+    assert_int_equal(xq_evaluate(&pos), xq_evaluate(&files));
+    xq_undo undo;
+    xq_move m = iccs(&pos, word);
+    assert_true(xq_is_legal(&pos, m));
+    xq_make(&pos, m, &undo);
+    checked++;
+  }
+  assert_int_equal(checked, 36);
+  xq_position ending = load("3k5/4a4/4b4/2P1P4/9/9/9/4B4/4A4/3AK1H2 w");
+  xq_position swapped = mirrored(&ending, true);
+  assert_int_equal(xq_evaluate(&ending), xq_evaluate(&swapped));
+  /* a side with only its general, advisors and elephants left plays for
+     no win: the other side's edge is all that counts */
+  xq_position bare = load("3k5/4a4/4b4/9/9/9/9/4B4/4A4/3AK4 w");
+  assert_true(xq_evaluate(&bare) < 40);
+}
+
 static void test_search_limits(void **unused) {
   (void)unused;
   xq_position pos;
@@ -758,6 +813,7 @@ int main(void) {
     cmocka_unit_test(test_search_mates),
     cmocka_unit_test(test_search_material),
     cmocka_unit_test(test_search_limits),
+    cmocka_unit_test(test_evaluation_symmetry),
   };
   return cmocka_run_group_tests_name("xiangqi", tests, NULL, NULL);
 }
