@@ -259,7 +259,7 @@ bench: all $(BENCHES) ## benchmarks on the reference sets in ../shared/data (abo
 GAMES    ?= 200
 MOVETIME ?= 200
 
-bench-xiangqi-match: all ## ludus vs Fairy-Stockfish, GAMES=200 games at MOVETIME=200 ms a move: score, Elo, how games ended (about 1.5 h)
+bench-xiangqi-match: all ## ludus vs Fairy-Stockfish, GAMES=200 games at MOVETIME=200 ms a move: score, Elo, how games ended (about 70 min)
 	@mkdir -p build
 	$(LUDUS_EXE) tests/bench/bench_xiangqi_match.lua $(DATA) $(GAMES) $(MOVETIME) 8 \
 	  build/xiangqi-match.txt
