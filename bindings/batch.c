@@ -239,6 +239,8 @@ typedef struct input {
   char *data;
   size_t len;
   const batch_format *format;
+  void *records;                /* its format's reader, open to the end:
+                                   records may point into it */
 } input;
 
 static bool read_all(FILE *f, char **data, size_t *len) {
@@ -944,8 +946,12 @@ int batch_main(const char *name, int argc, char **argv) {
     size_t at = 0;
     batch_record r = {0};
     const batch_format *format = inputs[i].format;
-    void *records = format->open ? format->open(inputs[i].data, inputs[i].len)
-                                 : NULL;
+    void *records = NULL;
+    if (format->open) {
+      const char *path = strcmp(inputs[i].name, "-") == 0 ? NULL : inputs[i].name;
+      records = inputs[i].records =
+          format->open(path, inputs[i].data, inputs[i].len);
+    }
     if (format->open && !records) {
       fprintf(stderr, "%s: not enough memory to read '%s'\n", progname,
               inputs[i].name);
@@ -968,7 +974,6 @@ int batch_main(const char *name, int argc, char **argv) {
         item *more = realloc(items, cap * sizeof *items);
         if (!more) {
           fprintf(stderr, "%s: not enough memory for the records\n", progname);
-          if (records) format->close(records);
           goto out;
         }
         items = more;
@@ -977,7 +982,6 @@ int batch_main(const char *name, int argc, char **argv) {
       items[nitems].record = r;
       nitems++;
     }
-    if (records) format->close(records);
   }
   output o = {0};
   o.csv = c.csv;
@@ -1030,7 +1034,10 @@ int batch_main(const char *name, int argc, char **argv) {
           complete ? "" : "--resume carries on");
   status = !complete ? 130 : t.errors || t.disagree ? 1 : 0;
 out:
-  for (int i = 0; inputs && i < c.nfiles; i++) free(inputs[i].data);
+  for (int i = 0; inputs && i < c.nfiles; i++) {
+    if (inputs[i].records) inputs[i].format->close(inputs[i].records);
+    free(inputs[i].data);
+  }
   free(inputs);
   free(items);
   id_free(&done);
