@@ -341,4 +341,16 @@ check $? "othello replay: transcripts, blank and comment lines skipped, illegal 
   grep -q '^(;GM\[Othello\].*B\[f5/' "$dir/ann.ggf"
 check $? "othello annotate: exact scores at 14 empties, GGF records that replay to the WTHOR results"
 
+# numbered ids (file#game): shards merge and a cut run resumes
+w2020="$oth/wthor/WTH_2020.wtb"
+"$ludus" replay othello "$w2020" --quiet --jobs 1 >"$dir/w1" 2>/dev/null
+"$ludus" replay othello "$w2020" --shard 1/2 --quiet >"$dir/wa" 2>/dev/null
+"$ludus" replay othello "$w2020" --shard 2/2 --quiet >"$dir/wb" 2>/dev/null
+"$ludus" merge "$dir/wa" "$dir/wb" | answers >"$dir/wm.a"
+head -c 20000 "$dir/w1" >"$dir/wr"
+"$ludus" replay othello "$w2020" --out "$dir/wr" --resume --quiet 2>/dev/null
+answers "$dir/w1" >"$dir/w1.a"
+cmp -s "$dir/w1.a" "$dir/wm.a" && answers "$dir/wr" | cmp -s "$dir/w1.a" -
+check $? "othello: WTHOR games (file#game ids) in shards merge, and a cut run resumes to the whole"
+
 echo "1..$n"
