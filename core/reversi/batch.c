@@ -88,7 +88,10 @@ static bool ggf_sniff(const char *data, size_t len) {
 
 static size_t lines_in(const char *from, const char *to) {
   size_t n = 0;
-  for (; from < to; from++) n += *from == '\n';
+  while (from < to && (from = memchr(from, '\n', (size_t)(to - from)))) {
+    n++;
+    from++;
+  }
   return n;
 }
 
