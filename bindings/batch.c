@@ -427,11 +427,13 @@ static void on_interrupt(int sig) {
 }
 
 /* Does one record into line: {"id": ..., what the task writes,
-   "seconds": ...}. */
+   "seconds": ...}.  *clock is when it starts (the end of the record
+   before: one reading of the clock a record), and becomes when it
+   ends. */
 static batch_verdict do_record(const batch_task *task, void *worker,
                                const config *c, const input *in,
                                const item *it, json_out *line,
-                               uint64_t *nodes) {
+                               uint64_t *nodes, double *clock) {
   char id[512];
   size_t id_len = format_id(in, &it->record, id, sizeof id);
   json_reset(line);
@@ -439,11 +441,12 @@ static batch_verdict do_record(const batch_task *task, void *worker,
   JSON_KEY(line, "id");
   json_string(line, id, id_len);
   *nodes = 0;
-  double start = now();
+  double start = *clock;
   batch_verdict v = task->run(worker, in->format, &it->record, &c->options,
                               line, nodes);
+  *clock = now();
   /* microseconds, as a decimal number of seconds */
-  uint64_t us = (uint64_t)((now() - start) * 1e6 + 0.5);
+  uint64_t us = (uint64_t)((*clock - start) * 1e6 + 0.5);
   char seconds[32];
   size_t n = put_digits(seconds, us / 1000000);
   seconds[n++] = '.';
@@ -638,11 +641,12 @@ static void work(const run_state *s, size_t first, size_t step, int fd) {
   if (s->task->start && !worker) _exit(3);
   json_out line;
   json_init(&line);
+  double clock = now();
   for (size_t k = first; k < s->ntodo && !interrupted; k += step) {
     uint64_t nodes;
     const item *it = &s->todo[k];
     batch_verdict v = do_record(s->task, worker, s->c, &s->inputs[it->input],
-                                it, &line, &nodes);
+                                it, &line, &nodes, &clock);
     if (v == BATCH_STOPPED || line.failed) break;
     if (!send_line(fd, v, nodes, &line)) break;
   }
@@ -812,16 +816,16 @@ static bool run_here(const run_state *s, output *out, tally *t) {
   json_out line;
   json_init(&line);
   bool complete = true;
+  double at = now();
   for (size_t k = 0; k < s->ntodo; k++) {
     uint64_t nodes;
     const item *it = &s->todo[k];
     batch_verdict v = do_record(s->task, worker, s->c, &s->inputs[it->input],
-                                it, &line, &nodes);
+                                it, &line, &nodes, &at);
     if (v == BATCH_STOPPED || interrupted) {
       complete = false;
       break;
     }
-    double at = now();
     write_line(out, line.data, line.len, at);
     count(t, v, nodes);
     show_progress(t, at, false);
