@@ -243,6 +243,8 @@ typedef struct input {
   const batch_format *format;
   void *records;                /* its format's reader, open to the end:
                                    records may point into it */
+  char id[256];                 /* its ids' start as JSON: "name: or "name# */
+  size_t id_len;                /* 0: too long a name, written record by record */
 } input;
 
 static bool read_all(FILE *f, char **data, size_t *len) {
@@ -435,11 +437,20 @@ static batch_verdict do_record(const batch_task *task, void *worker,
                                const item *it, json_out *line,
                                uint64_t *nodes, double *clock) {
   char id[512];
-  size_t id_len = format_id(in, &it->record, id, sizeof id);
   json_reset(line);
   json_begin_object(line);
   JSON_KEY(line, "id");
-  json_string(line, id, id_len);
+  if (in->id_len) {             /* the quoted name, then the number */
+    memcpy(id, in->id, in->id_len);
+    size_t n = in->id_len;
+    n += put_digits(id + n, in->format->numbered ? it->record.number
+                                                 : it->record.line);
+    id[n++] = '"';
+    json_raw(line, id, n);
+  } else {
+    size_t id_len = format_id(in, &it->record, id, sizeof id);
+    json_string(line, id, id_len);
+  }
   *nodes = 0;
   double start = *clock;
   batch_verdict v = task->run(worker, in->format, &it->record, &c->options,
@@ -932,6 +943,17 @@ int batch_main(const char *name, int argc, char **argv) {
       goto out;
     }
     in->format = pick_format(task, &c, in);
+    if (in->format) {           /* the ids' start, quoted once */
+      json_out quoted;
+      json_init(&quoted);
+      json_string(&quoted, in->name, strlen(in->name));
+      if (!quoted.failed && quoted.len + 1 <= sizeof in->id) {
+        memcpy(in->id, quoted.data, quoted.len - 1);       /* no end quote */
+        in->id[quoted.len - 1] = in->format->numbered ? '#' : ':';
+        in->id_len = quoted.len;
+      }
+      json_free(&quoted);
+    }
     if (!in->format) {
       fprintf(stderr, "%s: %s %s reads no format '%s'; it reads:", progname,
               c.game, c.command, c.format);
