@@ -553,11 +553,13 @@ static batch_verdict replay_run(void *unused, const batch_format *format,
   (void)o;
   (void)nodes;
   read_game g;
-  bool ok = read_record(format, r, &g, out);
-  free(g.strings);
-  if (!ok) return BATCH_ERROR;
+  if (!read_record(format, r, &g, out)) {
+    free(g.strings);
+    return BATCH_ERROR;
+  }
   const reversi_record *rec = &g.rec;
-  write_names(out, rec);
+  write_names(out, rec);                    /* texts in g.strings */
+  free(g.strings);
   JSON_KEY(out, "moves");
   json_int(out, discs_played(rec));
   write_board(out, "board", &rec->board);
