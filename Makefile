@@ -241,6 +241,8 @@ bench: all $(BENCHES) ## benchmarks on the reference sets in ../shared/data (abo
 	$(OUT)/bench/bench_sudoku $(DATA)
 	nice $(OUT)/bench/bench_mahjong $(DATA)
 	$(OUT)/bench/bench_reversi $(DATA) perft 11 12
+	$(OUT)/bench/bench_reversi $(DATA) wthor 100
+	$(LUDUS_EXE) tests/bench/bench_reversi_read.lua $(DATA) 5
 	$(OUT)/bench/bench_reversi $(DATA) ffo 20 39
 	$(OUT)/bench/bench_reversi $(DATA) ffo 40 49
 	$(OUT)/bench/bench_reversi $(DATA) six

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -31,13 +32,17 @@
 #include "base/batch.h"
 #include "base/json.h"
 #include "connect4/connect4.h"
+#include "mahjong/mahjong.h"
 #include "sudoku/sudoku.h"
+#include "xiangqi/xiangqi.h"
 
 /* ---- the tasks ---- */
 
 static const batch_task *const tasks[] = {
   &c4_batch_solve, &c4_batch_replay, &c4_batch_annotate,
   &sudoku_batch_solve,
+  &xq_batch_solve, &xq_batch_replay, &xq_batch_annotate,
+  &mj_batch_solve,
   NULL
 };
 
@@ -62,7 +67,7 @@ static const char *progname = "ludus";
 /* ---- the command line ---- */
 
 typedef struct config {
-  const char *command, *game, *format, *out_path, *book;
+  const char *command, *game, *format, *out_path, *record_path, *book;
   bool csv, resume, quiet;
   long jobs;
   long shard, shards;           /* --shard K/N: K from 1 */
@@ -98,6 +103,8 @@ static void print_help(const char *command) {
     "                  and content)\n"
     "  --out FILE      the JSON lines go to FILE (else standard output)\n"
     "  --csv           a table with a header line instead of JSON lines\n"
+    "  --records FILE  annotate: the annotated games go to FILE in the\n"
+    "                  game's own format (PGN for xiangqi, GGF for othello)\n"
     "  --jobs N        N worker processes (default: the machine's cores)\n"
     "  --shard K/N     only records K, K+N, K+2N, ...: N machines split a\n"
     "                  file, and their outputs concatenated in order of K\n"
@@ -106,7 +113,8 @@ static void print_help(const char *command) {
     "  --time S        at most S seconds a record\n"
     "  --nodes N       at most N nodes a record\n"
     "  --depth D       search depth, where the game searches\n"
-    "  --all           solve: the score of every move\n"
+    "  --all           solve: the score of every move (mahjong: the whole\n"
+    "                  score sheet of every hand)\n"
     "  --weak          solve: win, draw or loss only\n"
     "  --exact N       annotate: exact scores from N empty squares on\n"
     "  --mistake X     annotate: a loss of X or more is a mistake\n"
@@ -169,6 +177,8 @@ static int parse_args(int argc, char **argv, config *c) {
       c->format = value;
     } else if (strcmp(arg, "--out") == 0) {
       c->out_path = value;
+    } else if (strcmp(arg, "--records") == 0) {
+      c->record_path = value;
     } else if (strcmp(arg, "--book") == 0) {
       c->book = value;
     } else if (strcmp(arg, "--jobs") == 0) {
@@ -208,6 +218,8 @@ static int parse_args(int argc, char **argv, config *c) {
   if (!c->game) return fail("which game? (%s %s --help)", progname, c->command);
   if (c->nfiles == 0) return fail("no file given (- is standard input)");
   if (c->resume && !c->out_path) return fail("--resume needs --out FILE");
+  if (c->record_path && strcmp(c->command, "annotate") != 0)
+    return fail("--records is for annotate");
   return -1;                                  /* go on */
 }
 
@@ -420,7 +432,7 @@ static batch_verdict do_record(const batch_task *task, void *worker,
   size_t id_len = format_id(in, &it->record, id, sizeof id);
   json_reset(line);
   json_begin_object(line);
-  json_key(line, "id");
+  JSON_KEY(line, "id");
   json_string(line, id, id_len);
   *nodes = 0;
   double start = now();
@@ -436,7 +448,7 @@ static batch_verdict do_record(const batch_task *task, void *worker,
     if (rest % scale == 0) break;
   }
   if (seconds[n - 1] == '.') seconds[n++] = '0';
-  json_key(line, "seconds");
+  JSON_KEY(line, "seconds");
   json_raw(line, seconds, n);
   json_end_object(line);
   return v;
@@ -446,6 +458,7 @@ static batch_verdict do_record(const batch_task *task, void *worker,
 
 typedef struct output {
   FILE *file;
+  FILE *records;                /* --records: each line's "record" */
   bool csv;
   char **columns;               /* CSV: the first line's keys */
   int ncolumns;
@@ -524,6 +537,15 @@ static void write_csv(output *o, const char *text, size_t len) {
 /* Writes one line; flushes a tenth of a second after the last time, so
    that a reader sees the lines come without a write for each. */
 static void write_line(output *o, const char *text, size_t len, double t) {
+  if (o->records) {
+    json_value *v = json_parse(text, len, NULL);
+    const json_value *m = v ? json_get(v, "record") : NULL;
+    if (m && m->type == JSON_STRING) {
+      fwrite(m->string, 1, m->len, o->records);
+      if (m->len && m->string[m->len - 1] != '\n') fputc('\n', o->records);
+    }
+    json_free_value(v);
+  }
   if (o->csv) {
     write_csv(o, text, len);
   } else {
@@ -568,22 +590,31 @@ static void count(tally *t, batch_verdict v, uint64_t nodes) {
 /* ---- workers ---- */
 
 /* A worker's line on its pipe: the verdict and the nodes, a tab, then
-   the JSON line. */
+   the JSON line; in one write, so that a fast task is not held up by
+   system calls. */
 static bool send_line(int fd, batch_verdict v, uint64_t nodes,
                       const json_out *line) {
-  char head[32];
+  char head[32], end[] = "\n";
   int n = snprintf(head, sizeof head, "%d %llu\t", (int)v,
                    (unsigned long long)nodes);
-  struct { const char *p; size_t len; } parts[] = {
-    {head, (size_t)n}, {line->data, line->len}, {"\n", 1}
+  struct iovec parts[] = {
+    {head, (size_t)n}, {line->data, line->len}, {end, 1}
   };
-  for (int i = 0; i < 3; i++) {
-    size_t done = 0;
-    while (done < parts[i].len) {
-      ssize_t w = write(fd, parts[i].p + done, parts[i].len - done);
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) return false;
-      done += (size_t)w;
+  struct iovec *part = parts;
+  int left = 3;
+  while (left > 0) {
+    ssize_t w = writev(fd, part, left);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return false;
+    size_t done = (size_t)w;
+    while (left > 0 && done >= part->iov_len) {    /* the parts written */
+      done -= part->iov_len;
+      part++;
+      left--;
+    }
+    if (left > 0) {                                /* and one in part */
+      part->iov_base = (char *)part->iov_base + done;
+      part->iov_len -= done;
     }
   }
   return true;
@@ -912,7 +943,16 @@ int batch_main(const char *name, int argc, char **argv) {
   for (int i = 0; i < c.nfiles; i++) {
     size_t at = 0;
     batch_record r = {0};
-    while (inputs[i].format->next(inputs[i].data, inputs[i].len, &at, &r)) {
+    const batch_format *format = inputs[i].format;
+    void *records = format->open ? format->open(inputs[i].data, inputs[i].len)
+                                 : NULL;
+    if (format->open && !records) {
+      fprintf(stderr, "%s: not enough memory to read '%s'\n", progname,
+              inputs[i].name);
+      goto out;
+    }
+    while (records ? format->read(records, &r)
+                   : format->next(inputs[i].data, inputs[i].len, &at, &r)) {
       bool mine = (long)(index++ % (size_t)c.shards) == c.shard - 1;
       if (!mine) continue;
       if (done.count) {
@@ -928,6 +968,7 @@ int batch_main(const char *name, int argc, char **argv) {
         item *more = realloc(items, cap * sizeof *items);
         if (!more) {
           fprintf(stderr, "%s: not enough memory for the records\n", progname);
+          if (records) format->close(records);
           goto out;
         }
         items = more;
@@ -936,6 +977,7 @@ int batch_main(const char *name, int argc, char **argv) {
       items[nitems].record = r;
       nitems++;
     }
+    if (records) format->close(records);
   }
   output o = {0};
   o.csv = c.csv;
@@ -945,6 +987,15 @@ int batch_main(const char *name, int argc, char **argv) {
     if (!o.file) {
       fprintf(stderr, "%s: cannot write '%s': %s\n", progname, c.out_path,
               strerror(errno));
+      goto out;
+    }
+  }
+  if (c.record_path) {
+    o.records = fopen(c.record_path, c.resume ? "ab" : "wb");
+    if (!o.records) {
+      fprintf(stderr, "%s: cannot write '%s': %s\n", progname, c.record_path,
+              strerror(errno));
+      if (o.file != stdout) fclose(o.file);
       goto out;
     }
   }
@@ -962,6 +1013,7 @@ int batch_main(const char *name, int argc, char **argv) {
   sigaction(SIGINT, &before, NULL);
   fflush(o.file);
   if (o.file != stdout) fclose(o.file);
+  if (o.records) fclose(o.records);
   for (int i = 0; i < o.ncolumns; i++) free(o.columns[i]);
   free(o.columns);
   double seconds = now() - t.started;

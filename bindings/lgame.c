@@ -220,6 +220,11 @@ static game_move check_move(lua_State *L, lgame *g, int arg) {
   return GAME_NO_MOVE;
 }
 
+int lgame_moves(lgame *g, const game_move **moves) {
+  *moves = g->moves;
+  return g->count;
+}
+
 void lgame_push_move(lua_State *L, lgame *g, game_move move) {
   reserve(L, g, g->count + 1);
   g->cls->make(lgame_state(g), move, &g->undos[g->count]);

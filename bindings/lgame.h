@@ -43,9 +43,14 @@ void *lgame_state(lgame *game);
 /* The position its history starts from. */
 const void *lgame_start(lgame *game);
 
+/* The moves played from the start (valid until the game changes);
+   returns how many. */
+int lgame_moves(lgame *game, const game_move **moves);
+
 /* Pushes the list of the moves played from the start, as history()
    returns it. */
 void lgame_push_history(lua_State *L, lgame *game);
+
 
 /* Plays a legal move in place, recording it in the history. */
 void lgame_push_move(lua_State *L, lgame *game, game_move move);

@@ -18,7 +18,7 @@
 #define SCORE_TYPE "ludus.mahjong.score"
 
 typedef struct message {
-  char text[256];
+  char text[MJ_MESSAGE];
 } message;
 
 static bool say(message *m, const char *fmt, ...) {
@@ -44,39 +44,16 @@ static void push_tile(lua_State *L, int kind, bool red) {
 /* ---- reading tiles ---- */
 
 /* Why text did not parse, with the 1-based position. */
-static bool parse_failure(message *m, const char *text, mj_error e,
+static bool parse_failure(message *m, const char *text, size_t len, mj_error e,
                           const mj_parse_error *err) {
-  int at = err->at + 1;
-  char c = text[err->at];
-  char tile[3];
-  switch (e) {
-  case MJ_EUNKNOWN:
-    if (c >= 32 && c < 127)
-      return say(m, "unknown character '%c' at position %d of '%s' (tiles are "
-                 "digits followed by m, p, s or z)", c, at, text);
-    return say(m, "unknown byte %d at position %d (tiles are digits followed "
-               "by m, p, s or z)", (unsigned char)c, at);
-  case MJ_ENOSUIT:
-    return say(m, "'%c' at position %d of '%s' has no suit (write m, p, s or "
-               "z after the digits)", c, at, text);
-  case MJ_ENODIGIT:
-    return say(m, "'%c' at position %d of '%s' follows no digit", c, at, text);
-  case MJ_EHONOR:
-    return say(m, "'%cz' at position %d of '%s' is not a tile (honors are 1z "
-               "to 7z)", c, at, text);
-  case MJ_EFIFTH:
-    mj_tile_name(err->kind, false, tile);
-    return say(m, "a fifth %s at position %d of '%s' (there are four of each "
-               "tile)", tile, at, text);
-  default:
-    return say(m, "cannot read '%s'", text);
-  }
+  mj_parse_message(text, len, e, err, m->text);
+  return false;
 }
 
 static bool read_tiles(const char *text, size_t len, mj_tiles *t, message *m) {
   mj_parse_error err;
   mj_error e = mj_parse(text, len, t, &err);
-  return e == MJ_OK || parse_failure(m, text, e, &err);
+  return e == MJ_OK || parse_failure(m, text, len, e, &err);
 }
 
 /* The hand at arg: tiles whose count fits k melds and a pair (3k+2) or
@@ -331,7 +308,7 @@ static bool read_melds(lua_State *L, int idx, mj_context *ctx, message *m) {
           "ankan:1111p", (int)i, text ? "'" : "",
           text ? text : luaL_typename(L, -1), text ? "'" : "");
     else if (!ok)
-      parse_failure(m, text, e, &err);
+      parse_failure(m, text, n, e, &err);
     lua_pop(L, 1);
     if (!ok) return false;
   }
@@ -341,12 +318,12 @@ static bool read_melds(lua_State *L, int idx, mj_context *ctx, message *m) {
 
 static bool read_wind(lua_State *L, int idx, const char *field, int *wind,
                       message *m) {
-  static const char winds[] = "ESWN";
+  size_t len = 0;
   bool text = lua_type(L, idx) == LUA_TSTRING;
-  const char *s = text ? lua_tostring(L, idx) : luaL_typename(L, idx);
-  if (!text || strlen(s) != 1 || !strchr(winds, s[0]))
+  const char *s = text ? lua_tolstring(L, idx, &len) : luaL_typename(L, idx);
+  *wind = text ? mj_wind_of(s, len) : -1;
+  if (*wind < 0)
     return say(m, "%s must be \"E\", \"S\", \"W\" or \"N\" (got %s)", field, s);
-  *wind = MJ_EAST + (int)(strchr(winds, s[0]) - winds);
   return true;
 }
 
@@ -361,34 +338,30 @@ static bool read_count(lua_State *L, int idx, const char *field, int *out,
 }
 
 static bool read_rules(lua_State *L, int idx, mj_rules *rules, message *m) {
-  static const char *const names[] = {"kuitan", "aka", "kiriage",
-                                      "double_yakuman", "kazoe",
-                                      "open_pinfu_fu", NULL};
-  bool *fields[] = {&rules->kuitan, &rules->aka, &rules->kiriage,
-                    &rules->double_yakuman, &rules->kazoe,
-                    &rules->open_pinfu_fu};
   if (!lua_istable(L, idx))
     return say(m, "rules must be a table (got %s)", luaL_typename(L, idx));
   lua_pushnil(L);
   while (lua_next(L, idx)) {
     int top = lua_gettop(L);
-    const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
-    int i = 0;
-    while (names[i] && strcmp(names[i], key)) i++;
+    size_t len = 0;
+    const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &len)
+                                                     : "";
+    bool *rule = mj_rules_flag(rules, key, len);
+    bool kazoe = rule == &rules->kazoe;
     bool ok = true;
-    if (!names[i]) {
+    if (!rule) {
       ok = say(m, "unknown rule '%s' (rules: kuitan, aka, kiriage, "
                "double_yakuman, kazoe, open_pinfu_fu)",
                luaL_tolstring(L, -2, NULL));
     } else if (lua_type(L, -1) == LUA_TBOOLEAN) {
-      *fields[i] = lua_toboolean(L, -1);
-    } else if (!strcmp(key, "kazoe") && lua_type(L, -1) == LUA_TSTRING &&
+      *rule = lua_toboolean(L, -1);
+    } else if (kazoe && lua_type(L, -1) == LUA_TSTRING &&
                (!strcmp(lua_tostring(L, -1), "sanbaiman") ||
                 !strcmp(lua_tostring(L, -1), "yakuman"))) {
       rules->kazoe = !strcmp(lua_tostring(L, -1), "yakuman");
     } else {
       ok = say(m, "rule '%s' must be true or false%s", key,
-               strcmp(key, "kazoe") ? "" : " (or \"sanbaiman\", \"yakuman\")");
+               kazoe ? " (or \"sanbaiman\", \"yakuman\")" : "");
     }
     lua_settop(L, top - (ok ? 1 : 2));
     if (!ok) return false;
@@ -396,27 +369,14 @@ static bool read_rules(lua_State *L, int idx, mj_rules *rules, message *m) {
   return true;
 }
 
-/* The flags of a context, in the order of mj_context. */
-static const char *const flag_names[] = {
-  "tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei",
-  "rinshan", "chankan", "tenhou", "chiihou", NULL
-};
-
-static bool *flag_field(mj_context *ctx, int i) {
-  bool *fields[] = {&ctx->tsumo, &ctx->riichi, &ctx->double_riichi,
-                    &ctx->ippatsu, &ctx->haitei, &ctx->houtei, &ctx->rinshan,
-                    &ctx->chankan, &ctx->tenhou, &ctx->chiihou};
-  return fields[i];
-}
-
-static bool read_field(lua_State *L, const char *key, mj_context *ctx,
-                       message *m) {
-  for (int i = 0; flag_names[i]; i++) {
-    if (strcmp(key, flag_names[i])) continue;
+static bool read_field(lua_State *L, const char *key, size_t len,
+                       mj_context *ctx, message *m) {
+  bool *flag = mj_context_flag(ctx, key, len);
+  if (flag) {
     if (lua_type(L, -1) != LUA_TBOOLEAN)
       return say(m, "%s must be true or false (got %s)", key,
                  luaL_typename(L, -1));
-    *flag_field(ctx, i) = lua_toboolean(L, -1);
+    *flag = lua_toboolean(L, -1);
     return true;
   }
   if (!strcmp(key, "win")) {
@@ -446,8 +406,10 @@ static bool read_context(lua_State *L, int idx, mj_context *ctx, message *m) {
   lua_pushnil(L);
   while (lua_next(L, idx)) {
     int top = lua_gettop(L);
-    bool ok = lua_type(L, -2) == LUA_TSTRING
-                  ? read_field(L, lua_tostring(L, -2), ctx, m)
+    size_t len = 0;
+    const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &len)
+                                                     : NULL;
+    bool ok = key ? read_field(L, key, len, ctx, m)
                   : say(m, "context keys are names (got %s)",
                         luaL_tolstring(L, -2, NULL));
     lua_settop(L, top - (ok ? 1 : 2));
@@ -457,43 +419,6 @@ static bool read_context(lua_State *L, int idx, mj_context *ctx, message *m) {
 }
 
 /* ---- scores ---- */
-
-static const char *const limit_names[] = {
-  NULL, "mangan", "haneman", "baiman", "sanbaiman", "yakuman", "kazoe yakuman"
-};
-
-static const char *const wait_names[] = {
-  "ryanmen", "kanchan", "penchan", "shanpon", "tanki", "kokushi 13-sided"
-};
-
-/* The reason of a fu item, as a score sheet says it. */
-static void fu_reason(const mj_fu_item *item, const mj_score *s, char *buf,
-                      size_t size) {
-  char tile[3];
-  mj_tile_name(item->tile, false, tile);
-  switch (item->reason) {
-  case MJ_FU_BASE: snprintf(buf, size, "base"); break;
-  case MJ_FU_CHIITOITSU: snprintf(buf, size, "seven pairs"); break;
-  case MJ_FU_CLOSED_RON: snprintf(buf, size, "closed ron"); break;
-  case MJ_FU_TSUMO: snprintf(buf, size, "tsumo"); break;
-  case MJ_FU_OPEN_PINFU: snprintf(buf, size, "open hand, no other fu"); break;
-  case MJ_FU_WAIT:
-    snprintf(buf, size, "%s wait on %s", wait_names[s->wait], tile);
-    break;
-  case MJ_FU_PAIR: snprintf(buf, size, "value pair %s", tile); break;
-  default: {
-    mj_meld m = {MJ_PON, item->tile, 0};
-    char text[8];
-    mj_tiles t;
-    mj_clear(&t);
-    mj_meld_tiles(&m, &t);
-    if (item->reason == MJ_FU_KAN) t.count[item->tile]++;
-    mj_format(&t, text, sizeof text);
-    snprintf(buf, size, "%s %s %s", item->closed ? "closed" : "open",
-             item->reason == MJ_FU_KAN ? "kan" : "triplet", text);
-  }
-  }
-}
 
 static void set_int(lua_State *L, const char *key, lua_Integer v) {
   lua_pushinteger(L, v);
@@ -528,22 +453,22 @@ static void push_score(lua_State *L, const mj_score *s, const mj_context *ctx) {
   set_int(L, "total", s->total);
   lua_setfield(L, -2, "points");
   set_int(L, "basic", s->basic);
-  if (limit_names[s->limit]) {
-    lua_pushstring(L, limit_names[s->limit]);
+  if (mj_limit_name(s->limit)) {
+    lua_pushstring(L, mj_limit_name(s->limit));
     lua_setfield(L, -2, "limit");
   }
   push_reading(L, &s->reading, ctx->meld, ctx->nmelds);
   lua_setfield(L, -2, "decomposition");
   push_tile(L, s->win, false);
   lua_setfield(L, -2, "win");
-  lua_pushstring(L, wait_names[s->wait]);
+  lua_pushstring(L, mj_wait_name(s->wait));
   lua_setfield(L, -2, "wait");
   lua_pushboolean(L, s->dealer);
   lua_setfield(L, -2, "dealer");
   lua_createtable(L, s->nfu, 0);
   for (int i = 0; i < s->nfu; i++) {
     char reason[64];
-    fu_reason(&s->fu_item[i], s, reason, sizeof reason);
+    mj_fu_reason_text(&s->fu_item[i], s, reason, sizeof reason);
     lua_createtable(L, 0, 2);
     set_int(L, "fu", s->fu_item[i].fu);
     lua_pushstring(L, reason);
@@ -552,35 +477,6 @@ static void push_score(lua_State *L, const mj_score *s, const mj_context *ctx) {
   }
   lua_setfield(L, -2, "fu_details");
   luaL_setmetatable(L, SCORE_TYPE);
-}
-
-static bool status_failure(mj_status st, const mj_tiles *hand,
-                           const mj_context *ctx, message *m) {
-  switch (st) {
-  case MJ_NOT_WINNING: return say(m, "not a winning hand");
-  case MJ_NO_YAKU: return say(m, "no yaku");
-  case MJ_BAD_COUNT:
-    return say(m, "%d concealed tiles with %d meld%s, expected %d", hand->n,
-               ctx->nmelds, ctx->nmelds == 1 ? "" : "s", 14 - 3 * ctx->nmelds);
-  case MJ_FIFTH_TILE: return say(m, "hand and melds hold five of a tile");
-  case MJ_WIN_NOT_IN_HAND: {
-    char tile[3];
-    mj_tile_name(ctx->win, false, tile);
-    return say(m, "the winning tile %s is not in the hand (the hand includes "
-               "it)", tile);
-  }
-  case MJ_OPEN_RIICHI: return say(m, "riichi with an open hand");
-  case MJ_IPPATSU_WITHOUT_RIICHI: return say(m, "ippatsu without riichi");
-  case MJ_TSUMO_ONLY:
-    return say(m, "haitei, rinshan, tenhou and chiihou need tsumo = true");
-  case MJ_RON_ONLY: return say(m, "houtei and chankan are won by ron, not tsumo");
-  case MJ_TENHOU_NOT_DEALER:
-    return say(m, "tenhou is the dealer's (seat \"E\"), chiihou another's");
-  case MJ_FIRST_TURN_OPEN: return say(m, "tenhou and chiihou take no melds");
-  case MJ_RINSHAN_WITHOUT_KAN: return say(m, "rinshan without a kan");
-  case MJ_BAD_CONTEXT: return say(m, "the context is out of range");
-  default: return say(m, "cannot score this hand");
-  }
 }
 
 /* score(hand, ctx) -> {han, fu, yaku, yakuman, points, limit, ...}, or
@@ -596,7 +492,7 @@ static int mahjong_score(lua_State *L) {
   mj_score s;
   mj_status st = mj_score_hand(&hand, &ctx, &s);
   if (st != MJ_SCORED) {
-    status_failure(st, &hand, &ctx, &m);
+    mj_status_message(st, &hand, &ctx, m.text);
     return fail(L, &m);
   }
   push_score(L, &s, &ctx);

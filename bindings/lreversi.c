@@ -10,6 +10,7 @@
 
 #include "lgame.h"
 #include "ludus.h"
+#include "reversi/formats.h"
 #include "reversi/reversi.h"
 #include "reversi/solve.h"
 
@@ -42,10 +43,6 @@ static int rv_new(lua_State *L) {
 }
 
 /* ---- load and save ---- */
-
-static bool is_board_symbol(char c) {
-  return strchr("XxOo*-.", c) != NULL && c != '\0';
-}
 
 typedef struct replay {
   lua_State *L;
@@ -85,25 +82,15 @@ static int rv_load(lua_State *L) {
     lua_pushliteral(L, "reversi: bad record (it contains a zero byte)");
     return 2;
   }
-  size_t at = 0;
-  while (at < len && isspace((unsigned char)text[at])) at++;
   reversi_board board;
-  reversi_init(&board, size);
-  if (at < len && is_board_symbol(text[at]) &&
-      !(text[at] == '-' && at + 1 < len && text[at + 1] == '-' &&
-        (at + 2 == len || !is_board_symbol(text[at + 2])))) {
-    size_t end = at;
-    while (end < len && (is_board_symbol(text[end]) || isspace((unsigned char)text[end])))
-      end++;
-    const char *why = reversi_parse_board(text, end, &board);
-    if (why) {
-      lua_pushfstring(L, "reversi: bad board string '%s' (%s)",
-                      push_shown(L, text, end), why);
-      lua_pushnil(L);
-      lua_insert(L, -2);
-      return 2;
-    }
-    at = end < len && text[end] == ';' ? len : end;
+  size_t at;
+  const char *why = reversi_read_start(text, len, size, &board, &at);
+  if (why) {
+    lua_pushfstring(L, "reversi: bad board string '%s' (%s)", push_shown(L, text, at),
+                    why);
+    lua_pushnil(L);
+    lua_insert(L, -2);
+    return 2;
   }
   replay r = {L, lgame_push(L, &reversi_class, &board)};
   reversi_record_error err;
@@ -485,5 +472,6 @@ int luaopen_ludus_reversi(lua_State *L) {
     lua_settable(L, -4);
   }
   lua_pop(L, 2);
+  lreversi_open_formats(L);
   return 1;
 }

@@ -83,6 +83,10 @@ int luaopen_ludus_gomoku(lua_State *L);
 int luaopen_ludus_reversi(lua_State *L);
 int luaopen_ludus_xiangqi(lua_State *L);
 
+/* reversi.read and reversi.write (lreversi_formats.c): adds them to the
+   module table on the top of the stack. */
+void lreversi_open_formats(lua_State *L);
+
 /* ludus.ai: the searches and AI players for every game (lai.c). */
 int luaopen_ludus_ai(lua_State *L);
 

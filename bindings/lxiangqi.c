@@ -2,7 +2,8 @@
 ** lxiangqi.c: `ludus.xiangqi`.  The protocol comes from lgame.c; this
 ** file adds FEN, moves in any notation or as two points (the seed's
 ** 走棋<棋局, 起始位置, 目标位置>), the end-of-game questions, the drawings,
-** perft and divide, and the engine's search.
+** perft and divide, and the engine's search; lxqformats.c the record
+** files (read, write, g:pgn).
 */
 #include <ctype.h>
 #include <poll.h>
@@ -11,6 +12,7 @@
 
 #include "lgame.h"
 #include "ludus.h"
+#include "lxqformats.h"
 #include "xiangqi/search.h"
 #include "xiangqi/xiangqi.h"
 
@@ -19,9 +21,7 @@
 
 static const char *const notation_names[] = {"iccs", "wxf", "chinese", NULL};
 
-/* Reads {rules=false} or {repetition=, move_limit=} at arg into the
-   position's rules. */
-static void check_rules(lua_State *L, int arg, xq_position *pos) {
+void lxq_check_rules(lua_State *L, int arg, xq_position *pos) {
   if (lua_isnoneornil(L, arg)) return;
   luaL_checktype(L, arg, LUA_TTABLE);
   if (lua_getfield(L, arg, "rules") != LUA_TNIL)
@@ -40,7 +40,7 @@ static void check_rules(lua_State *L, int arg, xq_position *pos) {
 static int xq_new(lua_State *L) {
   xq_position pos;
   xq_init(&pos);
-  check_rules(L, 1, &pos);
+  lxq_check_rules(L, 1, &pos);
   lgame_push(L, &xq_class, &pos);
   return 1;
 }
@@ -73,12 +73,13 @@ static int xq_load(lua_State *L) {
   const char *text = luaL_checklstring(L, 1, &len);
   xq_position start;
   xq_init(&start);
-  check_rules(L, 2, &start);
+  lxq_check_rules(L, 2, &start);
   if (strlen(text) != len) {
     lua_pushnil(L);
     lua_pushliteral(L, "xiangqi: bad record (it contains a zero byte)");
     return 2;
   }
+  if (lxq_is_pgn(text, len)) return lxq_load_pgn(L, text, len, &start);
   text += strspn(text, " \t\r\n");
   if (strncmp(text, "position ", 9) == 0) text += 9;
   text += strspn(text, " ");
@@ -606,6 +607,7 @@ static const luaL_Reg methods[] = {
   {"result", xq_result},
   {"save", xq_save},
   {"draw", xq_draw},
+  {"pgn", lxq_pgn_method},
   {"search", xq_search_method},
   {NULL, NULL}
 };
@@ -615,6 +617,8 @@ static const luaL_Reg functions[] = {
   {"load", xq_load},
   {"perft", xq_perft_function},
   {"divide", xq_divide},
+  {"read", lxq_read},
+  {"write", lxq_write},
   {NULL, NULL}
 };
 

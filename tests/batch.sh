@@ -3,7 +3,8 @@
 # answers that agree with the files' own, one line a record in the input's
 # order whatever the jobs, shards that merge into the whole run (by hand
 # and with GNU parallel), --resume after a run cut short, Ctrl-C, and bad
-# input that gives error lines while the batch goes on.  TAP on stdout.
+# input that gives error lines while the batch goes on; mahjong hands
+# scored as mahjong.score scores them.  TAP on stdout.
 #
 #   sh tests/batch.sh BIN_DIR DATA_DIR
 
@@ -136,6 +137,119 @@ check $? "sudoku: the counts of puzzles7_serg_counts agree"
   [ "$(wc -l <"$dir/csv")" = 49159 ]
 check $? "--csv: a header and a row a puzzle (49,158 17-clue puzzles)"
 
+# -- mahjong --
+SCORE="$data/mahjong/score.jsonl"
+"$ludus" solve mahjong "$SCORE" --quiet >"$dir/mj" 2>"$dir/err"
+status=$?
+[ "$status" = 0 ] && [ "$(wc -l <"$dir/mj")" = 456 ] &&
+  [ "$(field agrees "$dir/mj" | sort -u)" = true ] &&
+  grep -q "456 records (0 errors, 0 disagree, 456 agree)" "$dir/err"
+check $? "mahjong: every request of score.jsonl scored, and ludus agrees with all 456 (status $status)"
+
+head -n 1 "$dir/mj" | grep -q '^{"id":"[^"]*score.jsonl:1","request_id":"tanyao-pinfu-ron-6s","hand":"2p3p4p2m3m4m2s3s4s4s5s6s8s8s","han":4,"fu":30,"yakuman":0,"limit":null,"points":{"ron":7700,"total":7700},"yaku":\[{"name":"pinfu","han":1},{"name":"tanyao","han":1},{"name":"sanshoku_doujun","han":2}\],"win":"6s","agrees":true,"seconds":' &&
+  grep -q '"request_id":"parse-error-5-copies","error":"a fifth 1m at position 5 of .11111m23455s789p. (there are four of each tile)","agrees":true' "$dir/mj" &&
+  grep -q '"request_id":"riichi-open-error","hand":"456p789s23455s","error":"riichi with an open hand","agrees":true' "$dir/mj" &&
+  grep -q '"no_score":"no yaku","agrees":true' "$dir/mj"
+check $? "mahjong: a line has the request's id, the hand and the score; a refusal agrees with the expected error"
+
+head -n 1 "$SCORE" | "$ludus" solve mahjong - --all --quiet 2>/dev/null |
+  grep -q '"yaku":\[{"name":"pinfu","name_ja":"平和","han":1},.*\],"win":"6s","wait":"ryanmen","dealer":false,"basic":1920,"decomposition":{"pair":"8s","melds":\["234m","234p","234s","456s"\]},"fu_details":\[{"fu":20,"reason":"base"},{"fu":10,"reason":"closed ron"}\],"agrees":true'
+check $? "mahjong: --all adds the rest of the score sheet"
+
+# expectations changed by hand: han, a yaku's han, the total, an error
+sed -e '1s/"han": 4, "fu": 30/"han": 5, "fu": 30/' \
+    -e '2s/{"name": "tanyao", "han": 1}/{"name": "tanyao", "han": 2}/' \
+    -e '3s/"total": 18000/"total": 18100/' \
+    -e '4s/"expect": {.*/"expect": {"ok": false, "error": "no_yaku"}}/' \
+    "$SCORE" | head -n 5 >"$dir/changed.jsonl"
+"$ludus" solve mahjong "$dir/changed.jsonl" --quiet >"$dir/mjc" 2>"$dir/err"
+status=$?
+[ "$status" = 1 ] && grep -q "5 records (0 errors, 4 disagree, 1 agree)" "$dir/err" &&
+  grep -q ':1".*"decomposition":.*"agrees":false,"mismatch":"han 4, expected 5"' "$dir/mjc" &&
+  grep -q ':2".*"mismatch":"tanyao 1 han, expected 2"' "$dir/mjc" &&
+  grep -q ':3".*"mismatch":"total 18000, expected 18100"' "$dir/mjc" &&
+  grep -q ':4".*"mismatch":"scored .* han .* fu, expected the error no_yaku"' "$dir/mjc"
+check $? "mahjong: expectations that are wrong disagree, saying how, with the whole sheet (status $status)"
+
+# hands in words, scored as mahjong.score scores them from Lua
+cat >"$dir/cases.lua" <<'LUA'
+local cases = {
+  {"234p234m234s45688s win=6s tsumo riichi seat=E dora=1m",
+   "234p234m234s45688s", {win = "6s", tsumo = true, riichi = true, seat = "E", dora = {"1m"}}},
+  {"2p3p4p2m3m4m2s3s4s4s5s6s8s8s win=6s kiriage",
+   "2p3p4p2m3m4m2s3s4s4s5s6s8s8s", {win = "6s", rules = {kiriage = true}}},
+  {"123m456p789s55z123s win=1s tsumo seat=E honba=1 kyoutaku=1",
+   "123m456p789s55z123s", {win = "1s", tsumo = true, seat = "E", honba = 1, kyoutaku = 1}},
+  {"456p678s23455s  win=4s\tmelds=chi:234m no_open_pinfu_fu",
+   "456p678s23455s", {win = "4s", melds = {"chi:234m"}, rules = {open_pinfu_fu = false}}},
+  {"19m19p19s1234567z1m win=1m", "19m19p19s1234567z1m", {win = "1m"}},
+  {"22334455667788m win=8m riichi tsumo dora=1m1m ura=7m seat=W round=S",
+   "22334455667788m", {win = "8m", riichi = true, tsumo = true, dora = {"1m", "1m"},
+                       ura = {"7m"}, seat = "W", round = "S"}},
+  {"234m 234p 234s 45688s win=8s ron", "234m234p234s45688s", {win = "8s"}},
+  {"999m11s win=1s tsumo melds=pon:555s,ankan:2222p,kan:1111z seat=E",
+   "999m11s", {win = "1s", tsumo = true, seat = "E",
+               melds = {"pon:555s", "ankan:2222p", "kan:1111z"}}},
+  {"123m456p789s23405s win=4s no_aka riichi ippatsu", "123m456p789s23405s",
+   {win = "4s", riichi = true, ippatsu = true, rules = {aka = false}}},
+  {"123m456p789s23455s", "123m456p789s23455s", {}},
+  {'{"hand": "123m456p789s11z222s", "win": "2s"}', "123m456p789s11z222s", {win = "2s"}},
+}
+local hands = assert(io.open(arg[1], "w"))
+for _, c in ipairs(cases) do
+  hands:write(c[1], "\n")
+  local s, err = mahjong.score(c[2], c[3])
+  if s then
+    print(s.han, s.fu, s.points.total, s.limit or "-", #s.yaku)
+  else
+    print((err:gsub("^mahjong: ", "")))
+  end
+end
+hands:close()
+LUA
+"$ludus" "$dir/cases.lua" "$dir/hands.txt" >"$dir/want" &&
+  "$ludus" solve mahjong "$dir/hands.txt" --quiet >"$dir/mjh" 2>/dev/null
+status=$?
+# han, fu, total, limit and the number of yaku of each line, or why none
+sed -e 's/.*"han":\([0-9]*\),"fu":\([0-9]*\),"yakuman":[0-9]*,"limit":"*\([^",]*\)"*,"points":{.*"total":\([0-9]*\)},"yaku":\[\(.*\)\],"win".*/\1\t\2\t\4\t\3\t\5/' \
+    -e 's/.*"no_score":"\([^"]*\)".*/\1/' "$dir/mjh" |
+  awk -F '\t' 'NF == 1 { print; next }
+    { n = gsub(/"name":/, "", $5); sub(/^null$/, "-", $4); print $1 "\t" $2 "\t" $3 "\t" $4 "\t" n }' >"$dir/got"
+[ "$status" = 0 ] && [ "$(wc -l <"$dir/want")" = 11 ] && cmp -s "$dir/want" "$dir/got" &&
+  grep -q '^7	20	18000	haneman	6$' "$dir/got" && grep -q '^26	0	64000	yakuman	1$' "$dir/got" &&
+  grep -q '"limit":"kazoe yakuman"' "$dir/mjh" && grep -q '"points":{"tsumo_all":600,"total":2800}' "$dir/mjh"
+check $? "mahjong: hands in words (and a JSON line among them) score as mahjong.score scores them (status $status)"
+
+"$ludus" solve mahjong "$dir/hands.txt" --jobs 2 --quiet >"$dir/mjh2" 2>/dev/null
+answers "$dir/mjh" >"$dir/mjh.a"
+answers "$dir/mjh2" >"$dir/mjh2.a"
+cmp -s "$dir/mjh.a" "$dir/mjh2.a"
+check $? "mahjong: two jobs write what one writes"
+
+printf '\357\273\277234p234m234s45688s win=6s tsumo\r\n\n234p234m234s45688s win=6s richi\r\n234p234m234s4568x8s win=6s\n{"hand": "234p234m234s45688s", "win": 6}\n{"hand": \n   \t\n234p234m234s45688s win=6s seat=e\n123m456p789s11z222s win=2s\n11111m23455s789p win=5s\n' >"$dir/badmj"
+"$ludus" solve mahjong "$dir/badmj" --quiet >"$dir/badmjout" 2>"$dir/err"
+status=$?
+[ "$status" = 1 ] && [ "$(wc -l <"$dir/badmjout")" = 10 ] &&
+  grep -q '"id":"[^"]*badmj:1","hand":"234p234m234s45688s","han":' "$dir/badmjout" &&
+  grep -q '"id":"[^"]*badmj:2","error":"a blank line"' "$dir/badmjout" &&
+  grep -q '"id":"[^"]*badmj:3","error":"unknown word .richi. (words: win=' "$dir/badmjout" &&
+  grep -q '"id":"[^"]*badmj:4","error":"unknown character .x. at position 17 of .234p234m234s4568x8s.' "$dir/badmjout" &&
+  grep -q '"id":"[^"]*badmj:5","error":"win must be a tile like .5m. or .7z. (got a number)"' "$dir/badmjout" &&
+  grep -q '"id":"[^"]*badmj:6","error":"not JSON (it ends too soon)"' "$dir/badmjout" &&
+  grep -q '"id":"[^"]*badmj:7","error":"a blank line"' "$dir/badmjout" &&
+  grep -q '"id":"[^"]*badmj:8","error":"seat must be \\"E\\", \\"S\\", \\"W\\" or \\"N\\" (got e)"' "$dir/badmjout" &&
+  grep -q '"id":"[^"]*badmj:9","hand":"123m456p789s11z222s","no_score":"no yaku"' "$dir/badmjout" &&
+  grep -q '"id":"[^"]*badmj:10","error":"a fifth 1m at position 5' "$dir/badmjout" &&
+  grep -q "10 records (8 errors, 0 disagree, 0 agree)" "$dir/err"
+check $? "mahjong: bad lines (BOM, CRLF, blank, unknown word, bad tile, bad JSON, bad seat) give error lines, and the rest goes on"
+
+head -n 3 "$SCORE" | "$ludus" solve mahjong - --quiet >"$dir/mjin" 2>/dev/null &&
+  [ "$(field agrees "$dir/mjin" | sort -u)" = true ] &&
+  head -c 3000 /dev/urandom >"$dir/garbage.jsonl" &&
+  "$ludus" solve mahjong "$dir/garbage.jsonl" --quiet >"$dir/gmj" 2>/dev/null
+[ $? = 1 ] && ! grep -qv '"error"' "$dir/gmj"
+check $? "mahjong: JSON lines found from their content on standard input; binary garbage gives an error line a record"
+
 "$ludus" solve chess "$L3" >/dev/null 2>"$dir/err"
 [ $? = 2 ] && grep -q "no solve for 'chess'" "$dir/err"
 check $? "an unknown game is refused with the list of games"
@@ -144,5 +258,41 @@ check $? "an unknown game is refused with the list of games"
 check $? "a bad option value is refused, saying what is right"
 "$ludus" solve --help | grep -q -- "--shard K/N"
 check $? "ludus solve --help lists the options"
+
+# -- xiangqi --
+xq="$data/xiangqi/pgn"
+"$ludus" replay xiangqi "$xq"/iccs/* "$xq"/ccpd-masters/* --quiet --jobs 2 >"$dir/xq" 2>"$dir/err"
+[ $? = 0 ] && [ "$(wc -l <"$dir/xq")" = 1225 ] && ! grep -q '"error"\|"illegal"' "$dir/xq" &&
+  grep -q "1225 records (0 errors" "$dir/err"
+check $? "xiangqi replay: the 1,225 games of the ICCS and CCPD files, every move legal"
+
+"$ludus" replay xiangqi "$xq"/ccpd-mates/* --quiet >"$dir/xqm" 2>"$dir/err"
+[ $? = 0 ] && grep -q "(0 errors, 0 disagree, 17 agree)" "$dir/err" &&
+  [ "$(grep -c '"result":"\(1-0\|0-1\)","reason":"[a-z]*","recorded":"\1","agrees":true' "$dir/xqm")" = 17 ]
+check $? "xiangqi replay: the 17 mate records that end mated agree with their [Result]"
+
+# a record cut in the middle of a move, and a move that is not legal
+printf '[Event "cut"]\n\n1. h2e2 h9g7 2. h0g\n\n[Event "bad"]\n\n1. h2e2 h9g7 2. h0h5 *\n' >"$dir/xqbad.pgn"
+"$ludus" replay xiangqi "$dir/xqbad.pgn" --quiet >"$dir/xqb" 2>/dev/null
+[ $? = 1 ] && [ "$(wc -l <"$dir/xqb")" = 2 ] &&
+  grep -q '"id":"[^"]*xqbad.pgn#2".*"illegal":{"ply":3,"move":"h0h5"' "$dir/xqb"
+check $? "xiangqi replay: a cut record and an illegal move are reported, ply and move"
+
+printf '%s\n' '4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1 bm b7b9; dm 1; id "two rooks";' \
+  '4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1 am b7b9;' '' 'not a fen' >"$dir/mate.epd"
+"$ludus" solve xiangqi "$dir/mate.epd" --depth 3 --quiet >"$dir/xqs" 2>"$dir/err"
+[ $? = 1 ] && [ "$(wc -l <"$dir/xqs")" = 3 ] &&
+  grep -q '"epd_id":"two rooks",.*"move":"b7b9",.*"mate":1,.*"agrees":true' "$dir/xqs" &&
+  grep -q '"id":"[^"]*mate.epd:2".*"am":\["b7b9"\],"agrees":false' "$dir/xqs" &&
+  grep -q '"id":"[^"]*mate.epd:4","error":"bad FEN' "$dir/xqs"
+check $? "xiangqi solve: EPD bm, dm and am checked against the search; a bad FEN is an error line"
+
+"$ludus" annotate xiangqi "$xq"/ccpd-mates/mate001.pgn "$xq"/ccpd-mates/mate002.pgn \
+  --depth 2 --records "$dir/ann.pgn" --quiet >"$dir/xqa" 2>/dev/null
+"$ludus" replay xiangqi "$dir/ann.pgn" --quiet >"$dir/xqa2" 2>/dev/null
+[ "$(field moves "$dir/xqa2" | tr '\n' ' ')" = "$(field moves "$dir/xqm" | head -n 2 | tr '\n' ' ')" ] &&
+  grep -q '{-*[0-9]*, best [a-i][0-9][a-i][0-9] -*[0-9]*}' "$dir/ann.pgn" &&
+  [ "$(grep -o '"loss":-' "$dir/xqa" | wc -l)" = 0 ]
+check $? "xiangqi annotate: the PGN with comments reads back to the same moves; no loss below zero"
 
 echo "1..$n"

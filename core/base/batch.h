@@ -58,6 +58,13 @@ typedef struct batch_format {
      at the end of the data.  Text a format cannot even delimit is a
      record all the same: the task says what is wrong with it. */
   bool (*next)(const char *data, size_t len, size_t *at, batch_record *r);
+  /* Or, for a format whose records only a reader of the whole file can
+     find (PGN, where the encoding is found once for the file): a reader
+     of data, and its records one by one (false at the end).  The task
+     then reads each record's bytes again, alone. */
+  void *(*open)(const char *data, size_t len);
+  bool (*read)(void *reader, batch_record *r);
+  void (*close)(void *reader);
 } batch_format;
 
 typedef enum batch_verdict {

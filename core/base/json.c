@@ -122,8 +122,24 @@ static void quoted(json_out *out, const char *text, size_t len) {
 
 void json_key(json_out *out, const char *key) {
   before_value(out);
-  quoted(out, key, strlen(key));
-  append(out, ":", 1);
+  size_t len = strlen(key);
+  bool plain = true;
+  for (size_t i = 0; i < len && plain; i++)
+    plain = !needs_escape[(unsigned char)key[i]];
+  if (plain) {                      /* a name in the code: most of them */
+    append(out, "\"", 1);
+    append(out, key, len);
+    append(out, "\":", 2);
+  } else {
+    quoted(out, key, len);
+    append(out, ":", 1);
+  }
+  out->after_key = true;
+}
+
+void json_key_text(json_out *out, const char *quoted_key, size_t len) {
+  before_value(out);
+  append(out, quoted_key, len);
   out->after_key = true;
 }
 
@@ -134,6 +150,13 @@ void json_string(json_out *out, const char *text, size_t len) {
 
 void json_cstring(json_out *out, const char *text) {
   json_string(out, text, strlen(text));
+}
+
+void json_plain(json_out *out, const char *text, size_t len) {
+  before_value(out);
+  append(out, "\"", 1);
+  append(out, text, len);
+  append(out, "\"", 1);
 }
 
 void json_int(json_out *out, int64_t value) {
@@ -149,6 +172,12 @@ void json_int(json_out *out, int64_t value) {
 void json_number(json_out *out, double value) {
   if (!isfinite(value)) {
     json_null(out);
+    return;
+  }
+  /* a whole number as digits, not "1e+01"; -0 as "-0" below */
+  if (fabs(value) < 1e15 && value == (double)(int64_t)value &&
+      (value != 0 || !signbit(value))) {
+    json_int(out, (int64_t)value);
     return;
   }
   char buf[32];

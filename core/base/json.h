@@ -40,6 +40,12 @@ void json_end_object(json_out *out);
 void json_begin_array(json_out *out);
 void json_end_array(json_out *out);
 void json_key(json_out *out, const char *key);
+/* json_key for a name written in the code, quoted when compiled: one
+   copy, no scan (a batch writes a few a record, and a record may take
+   two microseconds). */
+#define JSON_KEY(out, name) json_key_text((out), "\"" name "\":", \
+                                          sizeof("\"" name "\":") - 1)
+void json_key_text(json_out *out, const char *quoted_key, size_t len);
 
 void json_string(json_out *out, const char *text, size_t len);
 void json_cstring(json_out *out, const char *text);   /* NUL-terminated */
@@ -47,6 +53,9 @@ void json_int(json_out *out, int64_t value);
 void json_number(json_out *out, double value);        /* NaN, inf: null */
 void json_bool(json_out *out, bool value);
 void json_null(json_out *out);
+/* A string the caller knows needs no escape (printable ASCII without
+   quote or backslash: a board, a solution): quoted as it is. */
+void json_plain(json_out *out, const char *text, size_t len);
 /* Appends text that is JSON already (a value made elsewhere). */
 void json_raw(json_out *out, const char *text, size_t len);
 

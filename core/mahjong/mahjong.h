@@ -267,4 +267,86 @@ typedef struct mj_score {
 mj_status mj_score_hand(const mj_tiles *hand, const mj_context *ctx,
                         mj_score *out);
 
+/* ---- names and messages (names.c) ----
+**
+** The words of a context, of a score and of a refusal to score, as
+** mahjong.score and the batch tools read and write them; a message
+** holds MJ_MESSAGE bytes.
+*/
+
+#define MJ_MESSAGE 320
+
+/* The flag named name ("tsumo" ... "chiihou", as mj_context has them),
+   or NULL. */
+bool *mj_context_flag(mj_context *ctx, const char *name, size_t len);
+/* The rule named name ("kuitan", "aka", "kiriage", "double_yakuman",
+   "kazoe", "open_pinfu_fu"), or NULL. */
+bool *mj_rules_flag(mj_rules *rules, const char *name, size_t len);
+/* MJ_EAST .. MJ_NORTH for "E", "S", "W", "N"; -1 for anything else. */
+int mj_wind_of(const char *text, size_t len);
+
+const char *mj_limit_name(int limit);     /* "haneman"; NULL: no limit */
+const char *mj_wait_name(int wait);       /* "ryanmen" ... "kokushi 13-sided" */
+/* A fu item as a score sheet says it: "closed triplet 999m". */
+void mj_fu_reason_text(const mj_fu_item *item, const mj_score *s, char *buf,
+                       size_t size);
+/* Why text did not read as tiles or a meld, with the 1-based position:
+   "a fifth 1m at position 5 of '11111m'".  Returns message. */
+const char *mj_parse_message(const char *text, size_t len, mj_error e,
+                             const mj_parse_error *err, char *message);
+/* Why a hand does not score: "no yaku", "riichi with an open hand" ... */
+const char *mj_status_message(mj_status status, const mj_tiles *hand,
+                              const mj_context *ctx, char *message);
+/* Text from outside as a message may show it: at most `max` bytes,
+   control bytes and what is not UTF-8 as '?', "..." when cut; buf holds
+   max + 4 bytes.  Returns buf. */
+const char *mj_shown(const char *text, size_t len, size_t max, char *buf);
+
+/* ---- the context of a win, read from text (context.c) ----
+**
+** What mahjong.score takes, written outside Lua: a line of words,
+**
+**   234p234m45688s win=6s tsumo riichi seat=E dora=1m melds=chi:234m
+**
+** or a JSON object with the hand and the fields of mahjong.score's
+** context table, alone or as the "request" of a reference record:
+**
+**   {"hand": "234p234m45688s", "win": "6s", "tsumo": true, "dora": ["1m"]}
+**   {"request": {"hand": ...}, "expect": {...}}
+**
+** A reader fills an mj_request, or writes to message (MJ_MESSAGE bytes)
+** what is wrong, naming the field and saying what would be right.  The
+** hand's tiles are left to mj_parse, so that a hand that cannot be read
+** is refused like one that cannot score.
+*/
+
+struct json_value;
+
+typedef struct mj_request {
+  const char *hand;           /* the hand's text, inside what was read */
+  size_t hand_len;
+  mj_context ctx;
+} mj_request;
+
+/* The words form: the hand (groups of tiles, with no other character),
+   then words separated by spaces: win=6s, the flags (tsumo, ron, riichi,
+   double_riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou,
+   chiihou), seat=E, round=S, dora=1m5p and ura=... (indicators),
+   melds=chi:234m,pon:555z, honba=2, kyoutaku=1, and the rules (kuitan,
+   aka, kiriage, double_yakuman, kazoe, open_pinfu_fu) by name to turn
+   one on, with no_ before it to turn it off.  Each at most once. */
+bool mj_read_words(const char *text, size_t len, mj_request *out,
+                   char *message);
+/* The JSON form, from json_parse (core/base/json.h): the fields with
+   the values mahjong.score takes (dora and ura a list of tiles or one
+   string of them; rules an object), null for a field not given, "id"
+   passed over.  out->hand points into value. */
+bool mj_read_json(const struct json_value *value, mj_request *out,
+                  char *message);
+
+/* ---- batch.c: the task of the batch tools (core/base/batch.h) ---- */
+
+struct batch_task;
+extern const struct batch_task mj_batch_solve;
+
 #endif

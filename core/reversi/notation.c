@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "formats.h"
 #include "reversi.h"
 
 /* The 8x8 column and row of a small board's first square. */
@@ -149,6 +150,81 @@ size_t reversi_format_board(const reversi_board *board, char *buf,
     }
   return game_append(buf, size, used, " %c",
                      board->turn == REVERSI_BLACK ? 'X' : 'O');
+}
+
+/* ---- lines of a file of transcripts ---- */
+
+static bool is_board_symbol(char c) {
+  return c != '\0' && strchr("XxOo*-.", c) != NULL;
+}
+
+static bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+const char *reversi_read_start(const char *text, size_t len, int size,
+                               reversi_board *start, size_t *moves_at) {
+  size_t at = 0;
+  while (at < len && is_blank(text[at])) at++;
+  reversi_init(start, size);
+  /* "--" alone is a pass, not the start of a board string */
+  if (at < len && is_board_symbol(text[at]) &&
+      !(text[at] == '-' && at + 1 < len && text[at + 1] == '-' &&
+        (at + 2 == len || !is_board_symbol(text[at + 2])))) {
+    size_t end = at;
+    while (end < len && (is_board_symbol(text[end]) || is_blank(text[end]))) end++;
+    const char *why = reversi_parse_board(text, end, start);
+    *moves_at = end;
+    if (why) return why;
+    at = end < len && text[end] == ';' ? len : end;
+  }
+  *moves_at = at;
+  return NULL;
+}
+
+static void record_move(int square, void *context) {
+  reversi_record *rec = context;
+  if (rec->plies < REVERSI_MAX_PLIES) rec->moves[rec->plies++] = (uint8_t)square;
+}
+
+const char *reversi_transcript_read(const char *text, size_t len, int size,
+                                    reversi_record *rec, reversi_record_error *err) {
+  size_t at;
+  reversi_board start;
+  const char *why = reversi_read_start(text, len, size, &start, &at);
+  if (why) {
+    err->move = 0;
+    err->offset = 0;
+    err->length = at;
+    err->why = why;
+    return why;
+  }
+  rec->start = rec->board = start;
+  rec->plies = 0;
+  if (!reversi_play_record(&rec->board, text + at, len - at, record_move, rec, err)) {
+    err->offset += at;
+    return err->why;
+  }
+  return NULL;
+}
+
+size_t reversi_transcript_write(const reversi_record *rec, char *buf, size_t size) {
+  reversi_board standard;
+  reversi_init(&standard, 8);
+  size_t used = 0;
+  if (size > 0) buf[0] = '\0';
+  /* a game without moves keeps its start: a blank line would be skipped */
+  if (memcmp(&rec->start, &standard, sizeof standard) != 0 || rec->plies == 0) {
+    used = reversi_format_board(&rec->start, buf, size);
+    if (rec->plies > 0) used = game_append(buf, size, used, " ");
+  }
+  for (int i = 0; i < rec->plies; i++) {
+    if (rec->moves[i] == REVERSI_PASS) continue;
+    char name[5];
+    reversi_square_name(&rec->start, rec->moves[i], name);
+    used = game_append(buf, size, used, "%s", name);
+  }
+  return game_append(buf, size, used, "\n");
 }
 
 /* ---- the picture ---- */

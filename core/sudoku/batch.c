@@ -14,14 +14,35 @@
 #include "base/batch.h"
 #include "sudoku.h"
 
+/* Whether a word has a byte equal to c: the classic bit trick, eight
+   bytes at once. */
+static inline uint64_t has_byte(uint64_t word, unsigned char c) {
+  uint64_t x = word ^ (UINT64_C(0x0101010101010101) * c);
+  return (x - UINT64_C(0x0101010101010101)) & ~x & UINT64_C(0x8080808080808080);
+}
+
+/* Where the grid of a line ends: at a space, a tab, ':' or ',' (eight
+   bytes a step: the fastest puzzles take two microseconds in all). */
+static size_t grid_end(const char *text, size_t len) {
+  size_t i = 0;
+  for (; i + 8 <= len; i += 8) {
+    uint64_t word;
+    memcpy(&word, text + i, 8);
+    if (has_byte(word, ' ') | has_byte(word, '\t') | has_byte(word, ':') |
+        has_byte(word, ','))
+      break;
+  }
+  while (i < len && text[i] != ' ' && text[i] != '\t' && text[i] != ':' &&
+         text[i] != ',')
+    i++;
+  return i;
+}
+
 /* The grid of a line, and the count after it (-1 when there is none). */
 static bool read_line(const batch_record *r, sudoku_grid *grid, long *count,
                       json_out *out) {
   if (batch_blank(r, out)) return false;
-  size_t end = 0;
-  while (end < r->len && r->text[end] != ' ' && r->text[end] != '\t' &&
-         r->text[end] != ':' && r->text[end] != ',')
-    end++;
+  size_t end = grid_end(r->text, r->len);
   sudoku_parse_error err;
   if (sudoku_parse(r->text, end, NULL, grid, &err) != SUDOKU_OK) {
     if (err.code == SUDOKU_ECOUNT)
@@ -85,31 +106,38 @@ static batch_verdict solve_run(void *unused, const batch_format *format,
   }
   if (!s.complete && limit.stopped && o->interrupt && *o->interrupt)
     return BATCH_STOPPED;
-  json_key(out, "solutions");
+  JSON_KEY(out, "solutions");
   json_int(out, (int64_t)s.solutions);
   if (!s.complete && s.solutions >= s.max_solutions && s.max_solutions) {
-    json_key(out, "more");                /* counted to the limit */
+    JSON_KEY(out, "more");                /* counted to the limit */
     json_bool(out, true);
   }
   if (s.solutions > 0) {
-    char text[SUDOKU_MAX_CELLS + 1];
-    int cells = solution.size * solution.size;
-    for (int i = 0; i < cells; i++)        /* a solution has no empty cell */
-      text[i] = SUDOKU_SYMBOLS[(solution.cell[i] - 1) % SUDOKU_MAX_SIDE];
-    json_key(out, "solution");
-    json_string(out, text, (size_t)cells);
+    static const char symbols[] = "." SUDOKU_SYMBOLS;
+    char text[SUDOKU_MAX_CELLS + 8];
+    int cells = solution.size * solution.size, i = 0;
+    if (solution.size == 9)              /* digits: '0' + value, 8 at once */
+      for (; i + 8 <= cells; i += 8) {
+        uint64_t word;
+        memcpy(&word, solution.cell + i, 8);
+        word += UINT64_C(0x3030303030303030);
+        memcpy(text + i, &word, 8);
+      }
+    for (; i < cells; i++) text[i] = symbols[solution.cell[i]];
+    JSON_KEY(out, "solution");
+    json_plain(out, text, (size_t)cells);
   }
   if (limit.stopped) {
-    json_key(out, "stopped");
+    JSON_KEY(out, "stopped");
     json_cstring(out, limit_reason(&limit));
   }
-  json_key(out, "guesses");
+  JSON_KEY(out, "guesses");
   json_int(out, (int64_t)s.guesses);
   if (expected < 0) return BATCH_DONE;
-  json_key(out, "expected");
+  JSON_KEY(out, "expected");
   json_int(out, expected);
   bool agrees = (uint64_t)expected == s.solutions && !limit.stopped;
-  json_key(out, "agrees");
+  JSON_KEY(out, "agrees");
   json_bool(out, agrees);
   return agrees ? BATCH_AGREES : BATCH_DISAGREES;
 }

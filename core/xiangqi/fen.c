@@ -250,3 +250,9 @@ size_t xq_to_fen(const xq_position *pos, char *buf, size_t size) {
                      pos->turn == XQ_RED ? 'w' : 'b', (unsigned)pos->quiet,
                      (unsigned)pos->fullmove);
 }
+
+bool xq_is_start(const xq_position *pos) {
+  char fen[128];
+  xq_to_fen(pos, fen, sizeof fen);
+  return strcmp(fen, XQ_START_FEN) == 0;
+}

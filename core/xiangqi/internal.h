@@ -33,4 +33,40 @@ extern uint64_t xq_zobrist_turn;
    changed and put back. */
 bool xq_move_is_safe(xq_position *pos, xq_move move, bool in_check);
 
+/* ---- text.c: the lines of a record file, as UTF-8 ---- */
+
+typedef struct xq_lines {
+  const unsigned char *data;      /* the text, and how far it is read */
+  size_t size, at;
+  size_t start;                   /* where the line last read begins */
+  int number;                     /* of the line last read, from 1 */
+  xq_encoding asked;              /* AUTO, or what the caller said */
+  xq_encoding legacy;             /* GBK or Big5 once found */
+  /* The line last read: UTF-8 without its line end or byte-order mark,
+     what it was read as, and how many bytes were no text in that. */
+  const char *text;
+  size_t length;
+  xq_encoding encoding;
+  size_t replaced;
+  char *buffer;                   /* for lines that are converted */
+  size_t capacity;
+  char *converted;                /* the whole text, when it was UTF-16 */
+  void *iconv[2];                 /* GBK and Big5 to UTF-8, once needed */
+} xq_lines;
+
+/* false when out of memory. */
+bool xq_lines_open(xq_lines *lines, const char *data, size_t size,
+                   xq_encoding encoding);
+/* Reads the next line; false at the end of the text. */
+bool xq_lines_next(xq_lines *lines);
+void xq_lines_close(xq_lines *lines);
+
+/* How many bytes of the n at s to show in a message: at most max,
+   ending on a whole UTF-8 character. */
+int xq_shown(const char *s, size_t n, size_t max);
+
+/* The length of the white space at s (ASCII blanks and controls, the
+   no-break space, the ideographic space U+3000), 0 if there is none. */
+size_t xq_space(const char *s, size_t left);
+
 #endif

@@ -191,11 +191,13 @@ int xq_legal_moves(const xq_position *pos, xq_move *out) {
   return n;
 }
 
+/* Only the move asked about is tried on the board. */
 bool xq_is_legal(const xq_position *pos, xq_move move) {
   xq_move moves[XQ_MAX_MOVES];
-  int n = xq_legal_moves(pos, moves);
+  int n = generate(pos, moves, false);
   for (int i = 0; i < n; i++)
-    if (moves[i] == move) return true;
+    if (moves[i] == move)
+      return xq_move_is_safe((xq_position *)pos, move, xq_in_check(pos));
   return false;
 }
 

@@ -214,15 +214,18 @@ static int tokenize(const char *text, token *out) {
         return -1;
       }
     } else {
+      /* every word is one character of three bytes in UTF-8 */
       size_t i = 0, count = sizeof words / sizeof *words;
-      while (i < count && strncmp(text + at, words[i].text,
-                                  strlen(words[i].text)) != 0)
+      if (!text[at + 1] || !text[at + 2]) return -1;
+      while (i < count && (words[i].text[0] != text[at] ||
+                           words[i].text[1] != text[at + 1] ||
+                           words[i].text[2] != text[at + 2]))
         i++;
       if (i == count) return -1;
       t.type = words[i].type;
       t.value = words[i].value;
       t.chinese = true;
-      at += strlen(words[i].text);
+      at += 3;
     }
     out[n++] = t;
   }
@@ -422,12 +425,17 @@ static bool read_iccs(const char *text, int *from, int *to) {
 
 game_error xq_parse_move(const xq_position *pos, const char *text,
                          xq_move *move, const char **why) {
-  static _Thread_local char reason[128];
-  int from, to;
   if (xq_status(pos) != GAME_ONGOING) {
     *why = "the game is over";
     return GAME_EOVER;
   }
+  return xq_read_move(pos, text, move, why);
+}
+
+game_error xq_read_move(const xq_position *pos, const char *text,
+                        xq_move *move, const char **why) {
+  static _Thread_local char reason[128];
+  int from, to;
   if (read_iccs(text, &from, &to)) {
     if (!xq_is_legal(pos, XQ_MOVE(from, to))) {
       *why = why_illegal(pos, from, to);
@@ -449,8 +457,10 @@ game_error xq_parse_move(const xq_position *pos, const char *text,
   }
   int act = t[n - 2].type == T_SIDEWAYS ? 0 : t[n - 2].value;
   int number = t[n - 1].value;
-  xq_move legal[XQ_MAX_MOVES], found[10];
-  int legal_count = xq_legal_moves(pos, legal), matches = 0, middle = -1;
+  /* Only the moves the text may mean are tried for safety. */
+  xq_move pseudo[XQ_MAX_MOVES], found[10];
+  int pseudo_count = xq_pseudo_moves(pos, pseudo), matches = 0, middle = -1;
+  bool check = xq_in_check(pos);
   int pieces = 0;
   for (int file = 0; file < 9; file++) {
     if (d.file >= 0 && file != d.file) continue;
@@ -462,11 +472,13 @@ game_error xq_parse_move(const xq_position *pos, const char *text,
       pieces++;
       int at = pos->square[ids[i]];
       int target = target_of(side, d.kind, at, act, number);
-      for (int k = 0; target && k < legal_count && matches < 10; k++) {
-        if (legal[k] != XQ_MOVE(at, target)) continue;
+      for (int k = 0; target && k < pseudo_count && matches < 10; k++) {
+        if (pseudo[k] != XQ_MOVE(at, target) ||
+            !xq_move_is_safe((xq_position *)pos, pseudo[k], check))
+          continue;
         if (d.pick == PICK_ANY && (c == 3 || c == 5) && i == c / 2)
           middle = matches;
-        found[matches++] = legal[k];
+        found[matches++] = pseudo[k];
       }
     }
   }

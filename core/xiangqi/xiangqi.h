@@ -190,6 +190,9 @@ xq_fen_error xq_from_fen(xq_position *pos, const char *fen,
 size_t xq_fen_message(const xq_fen_problem *problem, char *buf, size_t size);
 /* Writes the FEN (with 'B' and 'N'); as snprintf. */
 size_t xq_to_fen(const xq_position *pos, char *buf, size_t size);
+/* Whether the position is the standard start, side to move and move
+   counters included. */
+bool xq_is_start(const xq_position *pos);
 
 #define XQ_START_FEN \
   "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -206,6 +209,149 @@ size_t xq_format_move(const xq_position *pos, xq_move move,
    On failure returns why, with a short lowercase reason in *why. */
 game_error xq_parse_move(const xq_position *pos, const char *text,
                          xq_move *move, const char **why);
+/* The same, without asking first whether the game is over by its rules:
+   a record replays what was played, and its moves after a repetition
+   that ended the game still count.  A position with no legal move
+   refuses every move. */
+game_error xq_read_move(const xq_position *pos, const char *text,
+                        xq_move *move, const char **why);
+
+/* ---- text.c, pgn.c, epd.c: record files ----
+**
+** A reader takes the whole text of a file (which the caller keeps while
+** reading) and yields one record at a time, with no allocation per move;
+** what it hands back stays valid until the next call.  Moves are read
+** in any notation, checked for legality (not for the repetition and
+** move-limit rules: a record holds what was played) and kept as moves.
+*/
+
+typedef enum xq_encoding {
+  XQ_ENCODING_AUTO,               /* found line by line (text.c says how) */
+  XQ_ENCODING_UTF8, XQ_ENCODING_GBK, XQ_ENCODING_BIG5
+} xq_encoding;
+/* "auto", "utf-8", "gbk", "big5", then NULL: by xq_encoding. */
+extern const char *const xq_encoding_names[];
+
+typedef enum xq_format {
+  XQ_FORMAT_PGN,                  /* games: pgn.c */
+  XQ_FORMAT_EPD                   /* a position a line: EPD or FEN lines */
+} xq_format;
+/* The format of a file: by the extension of name (.pgn; .epd, .fen)
+   when it has one of those, else by the first line of text that holds
+   something: a FEN (nine '/' in its first word) for EPD, else PGN. */
+xq_format xq_guess_format(const char *name, const char *text, size_t size);
+
+typedef enum xq_read_status {
+  XQ_READ_OK,                     /* a record, read to its end */
+  XQ_READ_BAD,                    /* one that could not be: message says
+                                     why, and what came before is there */
+  XQ_READ_END                     /* no more records */
+} xq_read_status;
+
+typedef struct xq_tag {
+  const char *name, *value;
+} xq_tag;
+
+#define XQ_PGN_MAX_TAGS 64
+#define XQ_MAX_PLIES (1 << 20)     /* the longest game a reader takes */
+
+typedef struct xq_pgn_game {
+  int number;                     /* 1 for the first game of the text */
+  int line;                       /* the line it starts on */
+  xq_encoding encoding;           /* UTF-8, or the legacy encoding that a
+                                     line of it was read in */
+  xq_tag tags[XQ_PGN_MAX_TAGS];   /* in the order of the text (any more
+                                     are dropped) */
+  int tag_count;
+  const char *result;             /* "1-0", "0-1", "1/2-1/2" or "*": the
+                                     result token, else [Result]; "" when
+                                     neither says */
+  xq_position start;              /* [FEN]'s, else the start position */
+  xq_position end;                /* after the moves */
+  const xq_move *moves;
+  int plies;
+  /* A bad game: the line and the ply (0: no move) where it went wrong. */
+  int error_line, error_ply;
+  char message[256];
+  /* A move that could not be played: its text, and why ("" else). */
+  char error_move[64], error_reason[160];
+  /* Where the game's text is: bytes [offset, offset + length) of the
+     text read (from the end of the game before; length 0 when the text
+     was UTF-16, read converted), for a tool that hands games out. */
+  size_t offset, length;
+} xq_pgn_game;
+
+typedef struct xq_pgn_reader xq_pgn_reader;
+
+/* A reader of the PGN games of text, in encoding (XQ_ENCODING_AUTO to
+   find it); NULL when out of memory. */
+xq_pgn_reader *xq_pgn_open(const char *text, size_t size,
+                           xq_encoding encoding);
+/* Reads the next game: tags, [FEN], the moves (move numbers, comments,
+   NAGs and variations skipped) up to a result token or the next game's
+   tags.  A game stops at its first bad move, and the next call goes on
+   with the next game. */
+xq_read_status xq_pgn_next(xq_pgn_reader *reader, xq_pgn_game *game);
+void xq_pgn_close(xq_pgn_reader *reader);
+/* The value of the last tag of that name, or NULL. */
+const char *xq_pgn_tag(const xq_pgn_game *game, const char *name);
+/* Writes a game (its tags, result, start and moves; the rest is not
+   read) as PGN with moves in notation, as snprintf does: [Game] first
+   unless given, [Result] from result ("*" when empty), [FEN] when the
+   start is not the standard one (or a [FEN] tag is given), [Format];
+   then the moves, wrapped (Chinese: a move pair a line, black's numbers
+   in full-width digits), the result token and a blank line.  Writing
+   stops at a move that is not legal. */
+size_t xq_pgn_write(const xq_pgn_game *game, xq_notation notation,
+                    char *buf, size_t size);
+
+#define XQ_EPD_MAX_MOVES 16       /* in bm and am */
+#define XQ_EPD_MAX_OPS 32
+
+typedef struct xq_epd_record {
+  int number;                     /* 1 for the first record of the text */
+  int line;
+  xq_encoding encoding;
+  xq_position start;              /* the FEN's */
+  xq_position end;                /* after the moves, when there are */
+  const xq_move *moves;
+  int plies;
+  xq_move bm[XQ_EPD_MAX_MOVES];   /* best moves */
+  int bm_count;
+  xq_move am[XQ_EPD_MAX_MOVES];   /* moves to avoid */
+  int am_count;
+  int dm;                         /* mate in dm moves; 0: not given */
+  const char *id;                 /* "" when not given */
+  xq_tag ops[XQ_EPD_MAX_OPS];     /* the other operations: name and
+                                     operands as written */
+  int op_count;
+  int error_ply;                  /* a bad move of `moves`, else 0 */
+  char message[256];
+} xq_epd_record;
+
+typedef struct xq_epd_reader xq_epd_reader;
+
+/* A reader of EPD and FEN lines: a FEN (its first two fields at least;
+   the halfmove and move counters may follow, or come as the operations
+   hmvc and fmvn), then operations, each `name operands;` (a name begins
+   with a letter; a string operand is quoted, with \" and \\): bm, am (moves
+   in any notation, legal after the moves), dm (a count), id (a string),
+   moves (the moves played from the FEN, to the end of the line unless a
+   ';' ends them; "FEN moves h2e2 h9g7" is a FEN line), and any other,
+   kept as text.  A line may begin with "position" and "fen", or be
+   "startpos moves ..."; blank lines and lines starting with '#' are
+   skipped. */
+xq_epd_reader *xq_epd_open(const char *text, size_t size,
+                           xq_encoding encoding);
+xq_read_status xq_epd_next(xq_epd_reader *reader, xq_epd_record *record);
+void xq_epd_close(xq_epd_reader *reader);
+/* Writes a record as one line, as snprintf does: a record without
+   operations as a FEN line ("<FEN> moves ..." when it has moves), else
+   as EPD: the FEN's first four fields, hmvc and fmvn when the counters
+   are not 0 and 1, moves, bm, am, dm, id and the other operations, in
+   notation. */
+size_t xq_epd_write(const xq_epd_record *record, xq_notation notation,
+                    char *buf, size_t size);
 
 /* ---- render.c ---- */
 
@@ -224,5 +370,11 @@ int xq_evaluate(const xq_position *pos);
 /* ---- the protocol ---- */
 
 extern const game_class xq_class;
+
+/* ---- batch.c: the tasks of the batch tools (core/base/batch.h) ---- */
+
+struct batch_task;
+extern const struct batch_task xq_batch_solve, xq_batch_replay,
+    xq_batch_annotate;
 
 #endif

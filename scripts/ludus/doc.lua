@@ -136,6 +136,9 @@ xiangqi_methods.notation = 'g:notation(m, "iccs" | "wxf" | "chinese") -> the '
   .. "legal move m (any notation) written in the other"
 xiangqi_methods.draw = 'g:draw(["chinese" | "ascii"]) -> the board as tostring '
   .. "draws it, or in FEN letters"
+xiangqi_methods.pgn = 'g:pgn{notation="iccs" | "wxf" | "chinese", tags=, result=} '
+  .. "-> the game as PGN text, from its start: tags, [FEN] when not the standard "
+  .. "start, the moves, the result (given, else [Result], else the game's own)"
 xiangqi_methods.search = "g:search{depth=, time=, nodes=, stop_on_input=} -> "
   .. "{move, score, mate, pv, depth, nodes, nps, seconds, stopped}: the engine's "
   .. "PVS (1 s unless told); stop_on_input: a line on stdin stops it"
@@ -198,6 +201,12 @@ local modules = {
         .. '("f5d6c3", passes implicit) or from a board string, or nil, message',
       perft = "reversi.perft(g, depth) -> leaves depth plies ahead (a pass is a "
         .. "ply, a finished game a leaf)",
+      read = 'reversi.read(path, text or file [, {format=, size=, name=}]) -> an '
+        .. 'iterator of records {game=, moves=, id=, black=, ...} of a .wtb, GGF, OBF '
+        .. 'or transcripts; a bad one gives false, message, id; nil, message',
+      write = 'reversi.write(path or file, games [, {format=, year=, depth=}]) -> '
+        .. 'the count written as wtb, ggf, obf or transcript, and the messages of '
+        .. 'those skipped; games: a list or an iterator of games or records',
     },
     methods = reversi_methods,
   },
@@ -208,7 +217,17 @@ local modules = {
       new = "xiangqi.new{rules=true, repetition=, move_limit=} -> the start "
         .. "position, red to move; rules=false: no repetition or 60-move rule",
       load = 'xiangqi.load(text [, options]) -> a FEN, a FEN or "startpos" then '
-        .. '"moves ...", or moves from the start in any notation; or nil, message',
+        .. '"moves ...", moves from the start in any notation, or one PGN game; '
+        .. "or nil, message",
+      read = 'xiangqi.read(path or text [, {format="pgn" | "epd" | "fen", '
+        .. 'encoding="auto" | "utf-8" | "gbk" | "big5", name=, rules=}]) -> an '
+        .. "iterator of records: {game, tags, result, moves, id, line, encoding} for "
+        .. "PGN, {game, bm, am, dm, id, ops, moves, line} for EPD and FEN lines; "
+        .. "false, message, record for one it cannot read",
+      write = 'xiangqi.write(path, records [, {format="pgn" | "epd" | "fen", '
+        .. 'notation="iccs" | "wxf" | "chinese"}]) -> how many were written (records: '
+        .. "a game, a record, a list of them or read's iterator; the format by the "
+        .. "path's extension), or nil, message",
       perft = "xiangqi.perft(g, depth) -> leaves of the legal move tree "
         .. "(repetition rules ignored)",
       divide = "xiangqi.divide(g, depth) -> {move = leaves below it}, total",

@@ -11,6 +11,8 @@
 **   bench_reversi DATA_DIR ffo FIRST LAST       FFO problems FIRST..LAST
 **   bench_reversi DATA_DIR six [EMPTIES [SEED]]  the 6x6 game from the start,
 **                                               or from a random game's position
+**   bench_reversi DATA_DIR wthor [ROUNDS]       the WTHOR games replayed, ROUNDS
+**                                               times (games per second)
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +21,7 @@
 
 #include "base/hash.h"
 #include "base/limit.h"
+#include "reversi/formats.h"
 #include "reversi/reversi.h"
 #include "reversi/solve.h"
 
@@ -174,13 +177,129 @@ static int six(reversi_solver *solver, int empties, unsigned seed) {
   return r.score != -4;
 }
 
+/* ---- WTHOR ---- */
+
+static const char *const wthor_files[] = {"WTH_2001.wtb", "WTH_2002.wtb",
+                                          "WTH_2019.wtb", "WTH_2020.wtb"};
+#define WTHOR_FILES 4
+
+/* The whole of a file, or NULL. */
+static uint8_t *read_whole(const char *dir, const char *name, size_t *size) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/othello/wthor/%s", dir, name);
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  uint8_t *data = NULL;
+  size_t cap = 0, n = 0, got;
+  do {
+    if (n == cap) {
+      cap = cap ? 2 * cap : 1 << 20;
+      uint8_t *more = realloc(data, cap);
+      if (!more) break;
+      data = more;
+    }
+    got = fread(data + n, 1, cap - n, f);
+    n += got;
+  } while (got > 0);
+  fclose(f);
+  *size = n;
+  return data;
+}
+
+/* The games of the shared WTHOR files replayed rounds times, in memory:
+   the moves alone (reversi_wthor_read_game, reversi_wthor_replay_board), then through
+   the reader (records with their passes, the final counts checked, the
+   names from WTHOR.JOU and WTHOR.TRN).  The sum of black's final discs
+   is the signature: it changes only when the replay does. */
+static int wthor(const char *dir, int rounds) {
+  uint8_t *data[WTHOR_FILES], *names[2];
+  size_t size[WTHOR_FILES], names_size[2];
+  for (int i = 0; i < WTHOR_FILES; i++) {
+    data[i] = read_whole(dir, wthor_files[i], &size[i]);
+    if (!data[i]) {
+      fprintf(stderr, "bench_reversi: cannot read %s/othello/wthor/%s\n", dir,
+              wthor_files[i]);
+      return 1;
+    }
+  }
+  names[0] = read_whole(dir, "WTHOR.JOU", &names_size[0]);
+  names[1] = read_whole(dir, "WTHOR.TRN", &names_size[1]);
+  if (!names[0] || !names[1]) {
+    fprintf(stderr, "bench_reversi: cannot read WTHOR.JOU and WTHOR.TRN\n");
+    return 1;
+  }
+  int failures = 0;
+  uint64_t games = 0, discs = 0;
+  double t = cpu_seconds();
+  for (int round = 0; round < rounds; round++)
+    for (int i = 0; i < WTHOR_FILES; i++)
+      for (size_t at = REVERSI_WTHOR_HEADER_SIZE;
+           at + REVERSI_WTHOR_GAME_SIZE <= size[i]; at += REVERSI_WTHOR_GAME_SIZE) {
+        reversi_wthor_game game;
+        reversi_board board;
+        int move;
+        if (reversi_wthor_read_game(data[i] + at, &game, &move) ||
+            reversi_wthor_replay_board(&game, &board)) {
+          failures++;
+          continue;
+        }
+        games++;
+        discs += (uint64_t)reversi_count(&board, REVERSI_BLACK);
+      }
+  t = cpu_seconds() - t;
+  printf("WTHOR, moves only:  %llu games (%d rounds of %llu) in %.3f s: %.0f games/s, "
+         "black's discs %llu   (issue #17 asks 300000 games/s)\n",
+         (unsigned long long)games, rounds, (unsigned long long)(games / rounds), t,
+         games / t, (unsigned long long)(discs / rounds));
+  games = discs = 0;
+  uint64_t plies = 0;
+  t = cpu_seconds();
+  for (int round = 0; round < rounds; round++)
+    for (int i = 0; i < WTHOR_FILES; i++) {
+      reversi_reader reader;
+      reversi_record rec;
+      if (!reversi_reader_open_memory(&reader, data[i], size[i], REVERSI_FORMAT_WTB,
+                                      8)) {
+        failures++;
+        continue;
+      }
+      reversi_wthor_names_open(&reader.players, names[0], names_size[0],
+                               REVERSI_WTHOR_PLAYER_SIZE);
+      reversi_wthor_names_open(&reader.tournaments, names[1], names_size[1],
+                               REVERSI_WTHOR_TOURNAMENT_SIZE);
+      reversi_status status;
+      while ((status = reversi_reader_next(&reader, &rec)) != REVERSI_END) {
+        if (status != REVERSI_RECORD || !rec.black || !rec.tournament) {
+          failures++;
+          continue;
+        }
+        games++;
+        plies += (uint64_t)rec.plies;
+        discs += (uint64_t)reversi_count(&rec.board, REVERSI_BLACK);
+      }
+      reversi_reader_close(&reader);
+    }
+  t = cpu_seconds() - t;
+  printf("WTHOR, the reader:  %llu games in %.3f s: %.0f games/s, black's discs %llu, "
+         "%llu plies   (a Lua loop over reversi.load: about 11000 games/s)\n",
+         (unsigned long long)games, t, games / t, (unsigned long long)(discs / rounds),
+         (unsigned long long)(plies / rounds));
+  if (failures) printf("  %d games did not replay: FAILED\n", failures);
+  for (int i = 0; i < WTHOR_FILES; i++) free(data[i]);
+  free(names[0]);
+  free(names[1]);
+  return failures != 0;
+}
+
 int main(int argc, char **argv) {
   if (argc < 3) {
     fprintf(stderr, "usage: bench_reversi DATA_DIR perft DEPTH... | ffo FIRST "
-                    "LAST | six [EMPTIES [SEED]]\n");
+                    "LAST | six [EMPTIES [SEED]] | wthor [ROUNDS]\n");
     return 2;
   }
   if (strcmp(argv[2], "perft") == 0) return perft(argc - 3, argv + 3);
+  if (strcmp(argv[2], "wthor") == 0)
+    return wthor(argv[1], argc > 3 ? atoi(argv[3]) : 100);
   reversi_solver *solver = reversi_solver_new(TABLE_BITS);
   if (!solver) {
     fprintf(stderr, "bench_reversi: no memory for the table\n");

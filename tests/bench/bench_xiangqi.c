@@ -1,5 +1,11 @@
 /*
-** bench_xiangqi.c: perft speed on the published counts, then the search.
+** bench_xiangqi.c: reading PGN, perft speed on the published counts, then
+** the search.
+**
+** PGN: the ICCS file (1,125 games) and the 165 CCPD files (Big5, Chinese
+** moves) read and replayed, the best of several runs, in games per
+** second on one core beside issue 17's floor of 10,000; the game and ply
+** counts beside them say that every game was read.
 **
 ** Perft: every count of perft.txt up to a node cap, checked, with CPU
 ** time and nodes per second; the start position at depth 5 has the
@@ -10,7 +16,11 @@
 ** per second in a fixed time from the start and the middlegame positions.
 **
 **   bench_xiangqi DATA_DIR [search_seconds] [perft_node_cap]
+**
+** (DATA_DIR is the xiangqi folder of the reference data; search_seconds
+** 0 leaves the search out, a cap of 0 the perft counts.)
 */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +42,92 @@ static const char *const search_positions[] = {
   "r2akab1r/3n5/4b3n/p1p1pRp1p/9/2P3P2/P3P3c/N2C3C1/4A4/1RBAK1B2 w - - 0 1",
   "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1CN3NC1/9/R1BAKAB1R w - - 0 1",
 };
+
+/* ---- PGN ---- */
+
+typedef struct file_text {
+  char *bytes;
+  size_t size;
+} file_text;
+
+static bool slurp(const char *path, file_text *out) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return false;
+  size_t capacity = 1 << 16;
+  out->bytes = malloc(capacity);
+  out->size = 0;
+  size_t n;
+  while (out->bytes &&
+         (n = fread(out->bytes + out->size, 1, capacity - out->size, f)) > 0) {
+    out->size += n;
+    if (out->size == capacity) out->bytes = realloc(out->bytes, capacity *= 2);
+  }
+  fclose(f);
+  return out->bytes != NULL;
+}
+
+/* Reads every game of the files runs times; prints the best run. */
+static int bench_pgn_set(const char *name, file_text *files, int count,
+                         int want_games, int want_plies) {
+  double best = 1e9;
+  int games = 0, plies = 0, bad = 0;
+  static xq_pgn_game game;
+  for (int run = 0; run < 7; run++) {
+    double start = cpu_seconds();
+    games = plies = bad = 0;
+    for (int repeat = 0; repeat < 4; repeat++)
+      for (int i = 0; i < count; i++) {
+        xq_pgn_reader *reader = xq_pgn_open(files[i].bytes, files[i].size,
+                                            XQ_ENCODING_AUTO);
+        xq_read_status status;
+        while (reader && (status = xq_pgn_next(reader, &game)) != XQ_READ_END) {
+          games++;
+          plies += game.plies;
+          bad += status != XQ_READ_OK;
+        }
+        xq_pgn_close(reader);
+      }
+    double seconds = cpu_seconds() - start;
+    if (seconds < best) best = seconds;
+  }
+  games /= 4;
+  plies /= 4;
+  bad /= 4;
+  bool right = games == want_games && plies == want_plies && bad == 0;
+  printf("%-28s %6d %8d %10.0f %10.2f  10,000 games/s (issue #17)%s\n", name,
+         games, plies, best > 0 ? 4 * games / best : 0.0,
+         best > 0 ? 4 * plies / best / 1e6 : 0.0, right ? "" : "  WRONG");
+  return right ? 0 : 1;
+}
+
+static int bench_pgn(const char *dir) {
+  char path[512];
+  file_text iccs, ccpd[165];
+  snprintf(path, sizeof path, "%s/pgn/iccs/Liu_Dahua_1125_UCI_games.pgn", dir);
+  if (!slurp(path, &iccs)) {
+    fprintf(stderr, "bench_xiangqi: cannot read %s\n", path);
+    return 1;
+  }
+  for (int i = 0; i < 165; i++) {
+    if (i < 100)
+      snprintf(path, sizeof path, "%s/pgn/ccpd-masters/game%03d.pgn", dir, i + 1);
+    else
+      snprintf(path, sizeof path, "%s/pgn/ccpd-mates/mate%03d.pgn", dir, i - 99);
+    if (!slurp(path, &ccpd[i])) {
+      fprintf(stderr, "bench_xiangqi: cannot read %s\n", path);
+      return 1;
+    }
+  }
+  printf("xiangqi PGN read and replayed, one core, CPU time, best of 7 runs\n");
+  printf("%-28s %6s %8s %10s %10s  %s\n", "files", "games", "plies",
+         "games/s", "M plies/s", "reference");
+  int wrong = bench_pgn_set("ICCS file (UTF-8, ICCS)", &iccs, 1, 1125, 101321);
+  wrong += bench_pgn_set("CCPD files (Big5, Chinese)", ccpd, 165, 165, 11517);
+  free(iccs.bytes);
+  for (int i = 0; i < 165; i++) free(ccpd[i].bytes);
+  printf("\n");
+  return wrong;
+}
 
 static int bench_perft(const char *dir, unsigned long long cap) {
   char path[512];
@@ -111,7 +207,8 @@ int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : "../shared/data/xiangqi";
   double seconds = argc > 2 ? atof(argv[2]) : 10;
   unsigned long long cap = argc > 3 ? strtoull(argv[3], NULL, 10) : 150000000ULL;
-  int wrong = bench_perft(dir, cap);
+  int wrong = bench_pgn(dir);
+  wrong += bench_perft(dir, cap);
   if (seconds > 0) bench_search(seconds);
   return wrong == 0 ? 0 : 1;
 }

@@ -47,6 +47,24 @@ static void test_write(void **unused) {
   json_begin_array(&out);
   json_end_array(&out);
   assert_string_equal(out.data, "[]");
+  /* whole numbers as digits (10, not 1e+01); the rest as short as reads
+     back the same; text with escapes after plain text, keys escaped too */
+  json_reset(&out);
+  json_begin_array(&out);
+  json_number(&out, 10);
+  json_number(&out, -123456789012.0);
+  json_number(&out, -0.0);
+  json_number(&out, 1e20);
+  json_number(&out, 2.5);
+  json_string(&out, "plain, then \"quoted\"\t", 21);
+  json_begin_object(&out);
+  json_key(&out, "a\"b");
+  json_string(&out, "", 0);
+  json_end_object(&out);
+  json_end_array(&out);
+  assert_false(out.failed);
+  assert_string_equal(out.data, "[10,-123456789012,-0,1e+20,2.5,"
+                      "\"plain, then \\\"quoted\\\"\\t\",{\"a\\\"b\":\"\"}]");
   json_free(&out);
 }
 

@@ -352,9 +352,45 @@ target("module function", function()
                     "/nonexistent/x", 7})
   elseif name == "solve" then
     args[1] = pick(pool.games)
+  elseif name == "write" and module_name == "xiangqi" then  -- xiangqi's records: a scratch file
+    args[1] = tmp .. ".records" .. pick({".pgn", ".epd", ".fen", ""})
+    args[3] = args[2]
+    args[2] = pick({pick(pool.games), {pick(pool.games)}, {game = pick(pool.games),
+      tags = random_value(1), result = random_value(1), bm = random_value(1),
+      id = random_value(1)}, random_value(1)})
+  elseif name == "read" and module_name == "xiangqi" then
+    local content = random_value(0)
+    args[1] = pick({file_with(type(content) == "string" and content or ""),
+                    "1. h2e2 h9g7 *\n", "[Event \"x\"]\n1. 炮二平五 {c} 1-0\n",
+                    args[1]})
+  elseif name == "write" and module_name == "reversi" then
+    -- reversi.write: files of its own only, in the formats or none
+    args[1] = pick({tmp .. ".out" .. random(3) .. pick({".wtb", ".ggf", ".obf", ".txt", ""}),
+                    "/nonexistent/x.ggf", 7})
+    if chance(0.5) then
+      args[2] = {pick(pool.games), pick(pool.games),
+                 {game = pick(pool.games), black = random_value(1), year = random_value(1),
+                  answers = random_value(1), evals = random_value(1)},
+                 random_value(1)}
+    end
+  elseif name == "read" and module_name == "reversi" and chance(0.5) then
+    local content = random_value(0)
+    args[1] = file_with(pick({"(;GM[Othello]B[f5]W[d6];)", "f5d6\r\nx9\n",
+                              ("\20\20\4\27"):rep(4) .. ("\0"):rep(68),
+                              ("-"):rep(27) .. "OX------XO" .. ("-"):rep(27) .. " X; D3:+0;",
+                              type(content) == "string" and content or ""}))
   end
   local shown = ("%s.%s(%s, %s)"):format(module_name, name, brief(args[1]), brief(args[2]))
-  return nil, shown, function() return module[name](args[1], args[2]) end
+  return nil, shown, function()
+    local a, b = module[name](args[1], args[2], args[3])
+    if name == "read" and type(a) == "function" then   -- read what it yields
+      for _ = 1, 3 do
+        local record = a()
+        if record == nil then break end
+      end
+    end
+    return a, b
+  end
 end)
 
 target("sudoku", function()
@@ -490,7 +526,13 @@ while os.clock() - started < seconds do
   end
 end
 for _, path in ipairs(files) do os.remove(path) end
-for i = 1, 3 do os.remove(tmp .. ".book" .. i) end
+for i = 1, 3 do
+  os.remove(tmp .. ".book" .. i)
+  for _, ext in ipairs({".wtb", ".ggf", ".obf", ".txt", ""}) do
+    os.remove(tmp .. ".out" .. i .. ext)
+  end
+end
+for _, ext in ipairs({".pgn", ".epd", ".fen", ""}) do os.remove(tmp .. ".records" .. ext) end
 os.remove(tmp)
 
 local description = ("lua fuzz: %d calls (%d refused) in %.1f s, seed %d; slowest "

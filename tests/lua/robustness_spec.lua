@@ -117,6 +117,22 @@ describe("objects that Lua code cannot break", function()
     assert.equal("b2", g:save())
   end)
 
+  it("never touches a Lua file that Lua code closed under reversi.read or write", function()
+    local f = io.tmpfile()
+    f:write("f5\nf5d6\n")
+    f:seek("set")
+    local next_record = reversi.read(f)
+    assert.truthy(next_record())
+    f:close()
+    collectgarbage()
+    assert_raises({"the file is closed"}, next_record)
+    local g = io.tmpfile()
+    assert_raises({"the file is closed"}, reversi.write, g, function()
+      g:close()
+      collectgarbage()
+    end, {format = "ggf"})
+  end)
+
   it("hides every metatable behind its name (finding 6)", function()
     local objects = {
       tictactoe.new(), connect4.new(), reversi.new(), xiangqi.new(),
