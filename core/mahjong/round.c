@@ -307,10 +307,10 @@ static void context_of(const mj_round *r, int seat, int win, bool tsumo,
     ctx->houtei = !r->open_kan && r->live == 0;
   }
   ctx->ndora = r->ndora;
-  memcpy(ctx->dora, r->dora, (size_t)r->ndora);
+  for (int i = 0; i < r->ndora; i++) ctx->dora[i] = (uint8_t)mj_tile_kind(r->dora[i]);
   if (s->riichi) {
     int n = r->known_wall ? r->ndora : r->nura;
-    for (int i = 0; i < n; i++) ctx->ura[i] = r->ura[i];
+    for (int i = 0; i < n; i++) ctx->ura[i] = (uint8_t)mj_tile_kind(r->ura[i]);
     ctx->nura = n;
   }
   for (int i = 0; i < s->nmelds; i++) {

@@ -161,6 +161,9 @@ typedef enum mj_round_status {
   MJ_RE_COUNT
 } mj_round_status;
 
+/* "draw", "discard", "chi" ... (replay.c). */
+const char *mj_act_name(int type);
+
 /* A phrase for a status: "a tile not in the hand". */
 const char *mj_round_status_text(int status);
 

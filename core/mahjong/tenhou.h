@@ -72,8 +72,10 @@ typedef struct mj_log_round {
   int scores[MJ_SEATS];
   uint8_t hands[MJ_SEATS][13];
   uint8_t dora;               /* the first indicator */
-  int nura;                   /* JSON: the ura indicators */
-  uint8_t ura[MJ_MAX_KANS + 1];
+  int nkan_dora;              /* the kan dora indicators, in order: the
+                                 replay reveals each when the round says
+                                 one is due */
+  uint8_t kan_dora[MJ_MAX_KANS];
   int first_event, nevents;
   int first_result, nresults;
 } mj_log_round;
@@ -121,6 +123,8 @@ bool mj_log_read(mj_log *log, const char *text, size_t len,
    (-1: none; renhou, 36, has none). */
 int mj_tenhou_yaku(int yaku, int seat_wind, int round_wind);
 int mj_yaku_of_tenhou(int id);
+/* The name Tenhou gives a yaku id: "平和". */
+const char *mj_tenhou_yaku_name(int id);
 
 /* ---- the replay ---- */
 
