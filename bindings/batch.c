@@ -33,6 +33,7 @@
 #include "base/json.h"
 #include "connect4/connect4.h"
 #include "mahjong/mahjong.h"
+#include "mahjong/tenhou.h"
 #include "sudoku/sudoku.h"
 #include "xiangqi/xiangqi.h"
 
@@ -42,7 +43,7 @@ static const batch_task *const tasks[] = {
   &c4_batch_solve, &c4_batch_replay, &c4_batch_annotate,
   &sudoku_batch_solve,
   &xq_batch_solve, &xq_batch_replay, &xq_batch_annotate,
-  &mj_batch_solve,
+  &mj_batch_solve, &mj_batch_replay, &mj_batch_annotate,
   NULL
 };
 

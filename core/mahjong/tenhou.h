@@ -158,4 +158,9 @@ bool mj_replay_log(const mj_log *log, mj_replay *out, mj_replay_hook hook,
 void mj_log_where(const mj_log *log, const mj_log_error *e, char *buf,
                   size_t size);
 
+/* ---- logs.c: the batch tasks (core/base/batch.h) ---- */
+
+struct batch_task;
+extern const struct batch_task mj_batch_replay, mj_batch_annotate;
+
 #endif

@@ -506,7 +506,7 @@ static void test_deal(void **state) {
 }
 
 /* The end of a game: uma and oka as Tenhou rounds them (the owari of
-   the first shared game: 18600 -21.0, 24900 5.0, 38400 48.0, 18100 -32.0). */
+   the game 2010112714gm-00a9-0000-d497e395: 18600 -21.0, 24900 5.0, 38400 48.0, 18100 -32.0). */
 static void test_final_points(void **state) {
   mj_round_rules rules;
   mj_round_rules_default(&rules);
