@@ -740,6 +740,7 @@ static bool read_entries(const json_value *v, entry *out, int *n, bool discards)
     memset(x, 0, sizeof *x);
     if (e->type == JSON_NUMBER) {
       double d = e->number;
+      if (!(d >= 0 && d <= 60)) return false;
       if (d == 60 && discards) x->type = E_DRAWN;
       else if (d == 0 && discards) x->type = E_ZERO;
       else if (d >= 11 && d <= 53 && d == (int)d && code_kind((int)d) >= 0) {
@@ -1052,8 +1053,8 @@ static bool read_yaku(const char *s, size_t len, mj_log_result *res) {
 }
 
 static bool json_int_of(const json_value *v, int lo, int hi, int *out) {
-  if (!v || v->type != JSON_NUMBER || v->number != (int)v->number ||
-      v->number < lo || v->number > hi)
+  if (!v || v->type != JSON_NUMBER || !(v->number >= lo && v->number <= hi) ||
+      v->number != (int)v->number)
     return false;
   *out = (int)v->number;
   return true;
@@ -1398,6 +1399,8 @@ static bool read_json_doc(mj_log *log, const json_value *doc, bool first,
       if (v->type != JSON_NUMBER || v->next->type != JSON_NUMBER)
         return fail(err, log, "%s", "final scores that are not numbers");
       double pts = v->next->number * 10;
+      if (!(v->number > -1e8 && v->number < 1e8 && pts > -1e8 && pts < 1e8))
+        return fail(err, log, "%s", "final scores out of range");
       log->final_scores[s] = (int)v->number;
       log->final_points[s] = (int)(pts < 0 ? pts - 0.5 : pts + 0.5);
     }
