@@ -33,6 +33,7 @@
 #include "base/json.h"
 #include "connect4/connect4.h"
 #include "mahjong/mahjong.h"
+#include "mahjong/tenhou.h"
 #include "reversi/formats.h"
 #include "sudoku/sudoku.h"
 #include "xiangqi/xiangqi.h"
@@ -44,7 +45,7 @@ static const batch_task *const tasks[] = {
   &sudoku_batch_solve,
   &xq_batch_solve, &xq_batch_replay, &xq_batch_annotate,
   &reversi_batch_solve, &reversi_batch_replay, &reversi_batch_annotate,
-  &mj_batch_solve,
+  &mj_batch_solve, &mj_batch_replay, &mj_batch_annotate,
   NULL
 };
 

@@ -352,5 +352,31 @@ head -c 20000 "$dir/w1" >"$dir/wr"
 answers "$dir/w1" >"$dir/w1.a"
 cmp -s "$dir/w1.a" "$dir/wm.a" && answers "$dir/wr" | cmp -s "$dir/w1.a" -
 check $? "othello: WTHOR games (file#game ids) in shards merge, and a cut run resumes to the whole"
+# -- mahjong: Tenhou's logs --
+TH="$data/mahjong/tenhou"
+"$ludus" replay mahjong "$TH"/mjlog/*.mjlog "$TH"/json/*.json --quiet >"$dir/mjr" 2>"$dir/err"
+status=$?
+[ "$status" = 0 ] && [ "$(wc -l <"$dir/mjr")" = 25 ] &&
+  grep -q "25 records (0 errors, 0 disagree, 25 agree)" "$dir/err" &&
+  grep -q '"id":"[^"]*fe3371ad.mjlog:1","rounds":15,"wins":13,"draws":2,"scores":\[20100,35800,5200,38900\],"points":\[-200,160,-450,490\],"checks":197,"disagreements":\[\]' "$dir/mjr"
+check $? "mahjong replay: every shared Tenhou game, both forms, agrees with its log (status $status)"
+
+sed 's/ten="30,7700,0"/ten="30,8000,0"/' "$TH/mjlog/2010081709gm-00a9-0000-fe3371ad.mjlog" >"$dir/changed.mjlog"
+head -c 4300 "$TH/mjlog/double-ron.mjlog" >"$dir/cut.mjlog"
+"$ludus" replay mahjong "$dir/changed.mjlog" "$dir/cut.mjlog" "$TH/edge/confusing_nakis_2.json" --quiet >"$dir/mjr2" 2>"$dir/err"
+status=$?
+[ "$status" = 1 ] &&
+  grep -q '"disagreements":\["round E1-0, step 139 (ron by seat 1): points: ludus 7700, the log 8000"\]' "$dir/mjr2" &&
+  grep -q '"id":"[^"]*cut.mjlog:1","error":"round E1-0: the round does not end"' "$dir/mjr2" &&
+  grep -q '"error":"round E1-0: a tile drawn is one copy too many' "$dir/mjr2" &&
+  grep -q "3 records (2 errors, 1 disagree, 0 agree)" "$dir/err"
+check $? "mahjong replay: an altered log disagrees where it was altered; a cut and a bad log give errors (status $status)"
+
+"$ludus" annotate mahjong "$TH/mjlog/double-ron.mjlog" --quiet >"$dir/mja" 2>/dev/null
+status=$?
+[ "$status" = 0 ] &&
+  grep -q '"marked":\[{"round":"E1-0","step":18,"seat":0,"hand":"23448m2489p357s66z","discard":"9p","shanten":3,"accepted":84,"best":"4m","best_shanten":2,"best_accepted":16}' "$dir/mja" &&
+  grep -q '"discards":\[[0-9]*,[0-9]*,[0-9]*,[0-9]*\],"best":\[' "$dir/mja"
+check $? "mahjong annotate: each discard against the best by shanten and tiles accepted (status $status)"
 
 echo "1..$n"

@@ -307,6 +307,9 @@ local modules = {
         .. "tiles from ready (0; -1 complete), the least of the forms by default",
       waits = "mahjong.waits(hand13) -> the winning tiles, {tile = copies unseen}, "
         .. "their sum, the shanten (no tiles unless ready)",
+      read = "mahjong.read(path) -> the games of a Tenhou log (mjlog or tenhou.net/6 JSON), "
+        .. "each replayed: {names, rounds (events with the hand after each), scores, points, "
+        .. "agrees, disagreements}, or nil, message",
       discards = "mahjong.discards(hand14) -> {discard=, shanten=, accepted=, "
         .. "counts=, total=} for each tile to let go, best first",
       score = "mahjong.score(hand, {win=, tsumo=, riichi=, seat=, round=, dora=, "

@@ -1,6 +1,7 @@
 /*
 ** fuzz_batch.c: the tasks of the batch tools (`ludus solve|replay|
-** annotate`, core/base/batch.h) on files of any bytes.
+** annotate`, core/base/batch.h) on files of any bytes (mahjong's solve
+** has its own harness, fuzz_mjcontext).
 **
 ** The first byte of the input picks a task and one of its formats; the
 ** rest is the file.  It is cut into records as the front end cuts it
@@ -21,6 +22,7 @@
 #include "base/json.h"
 #include "connect4/connect4.h"
 #include "fuzz.h"
+#include "mahjong/tenhou.h"
 #include "reversi/formats.h"
 #include "sudoku/sudoku.h"
 #include "xiangqi/xiangqi.h"
@@ -32,6 +34,7 @@ static const batch_task *const tasks[] = {
   &sudoku_batch_solve,
   &xq_batch_solve, &xq_batch_replay, &xq_batch_annotate,
   &reversi_batch_solve, &reversi_batch_replay, &reversi_batch_annotate,
+  &mj_batch_replay, &mj_batch_annotate,
 };
 #define NTASKS (sizeof tasks / sizeof tasks[0])
 
