@@ -455,16 +455,22 @@ describe("match", function()
     end)
 
     it("a bad player", function()
-      local message = "player expected, got %s; a player is a function or a value "
-        .. "with a choose method"
+      local message = "player expected, got %s; a player is a function, a value "
+        .. "with a choose method or a spec"
       for _, case in ipairs({{42, "number"}, {{}, "table"}, {{choose = "a1"}, "table"},
-                             {"first", "string"}, {tictactoe.new(), "ludus.tictactoe"}}) do
+                             {tictactoe.new(), "ludus.tictactoe"}}) do
         assert_raises({"bad argument #2 to 'match' (" .. message:format(case[2])},
                       match, tictactoe, case[1], last, quiet())
         assert_raises({"bad argument #3 to 'match' (" .. message:format(case[2])},
                       match, tictactoe, first, case[1], quiet())
       end
       assert_raises({"bad argument #3 to 'match'", "got nil"}, match, tictactoe, first)
+      -- a string is a spec, and a spec that names nothing says what would
+      assert_raises({"bad argument #2 to 'match' (no player 'first' (a kind: alphabeta, "
+                     .. "greedy, mcts, random; a player of scripts/players; or a Lua "
+                     .. "file, NAME.lua))"}, match, tictactoe, "first", last, quiet())
+      assert_raises({"bad argument #3 to 'match' (player 'nothing.lua': cannot open "
+                     .. "nothing.lua"}, match, tictactoe, first, "nothing.lua", quiet())
     end)
 
     it("something that is not a game module", function()
