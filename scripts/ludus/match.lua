@@ -762,11 +762,11 @@ local function count(result, record)
   end
 end
 
--- The SPRT on an encounter: on the pairs when the games come in pairs,
--- else on the games.
-local function sprt_of(result, bounds)
+-- The SPRT on an encounter: on the pairs when the games come in pairs
+-- (the game of a pair still on is left out), else on the games.
+local function sprt_of(result, bounds, paired)
   local penta = result.pentanomial
-  if penta.pairs > 0 then
+  if paired then
     return stats.sprt({penta[1], penta[2], penta[3], penta[4], penta[5]}, bounds)
   end
   return stats.sprt({result.a.wins, result.a.draws, result.a.losses}, bounds)
@@ -937,7 +937,7 @@ local function play_encounters(G, entrants, pairings, opts)
     end
     finished = finished + 1
     if opts.sprt then
-      result.sprt = sprt_of(result, opts.sprt)
+      result.sprt = sprt_of(result, opts.sprt, opts.swap)
       result.sprt.bounds = opts.sprt
     end
     if report then report(finished, total, result) end
@@ -1056,9 +1056,7 @@ function run(G, player_a, player_b, opts)
   local b = check_player(player_b, "b", 3, G, seed)
   opts = check_options(opts)
   if a.spec or b.spec then distinct_names({a, b}) end
-  local result = play_encounters(G, {a, b}, {{1, 2}}, opts)[1]
-  if result.sprt then result.sprt.bounds = nil end
-  return result
+  return play_encounters(G, {a, b}, {{1, 2}}, opts)[1]
 end
 
 -- The standings of a tournament: each player's games, score and Elo

@@ -14,14 +14,20 @@
 -- Elo, and the 95% interval is m -/+ 1.959964 sqrt(v / N) converted the
 -- same way.
 --
--- SPRT: the generalised SPRT of Michel Van den Bergh's note "A practical
--- introduction to the GSPRT" (the one fishtest uses): with the scores
--- s0 and s1 that elo0 and elo1 give, the log-likelihood ratio is close to
---   LLR = N (s1 - s0) (2 m - s0 - s1) / (2 v)
--- and the test stops when LLR leaves [log(beta / (1 - alpha)),
--- log((1 - beta) / alpha)]: above, H1 (elo1) is accepted, below, H0.
--- As fishtest does, a frequency of zero counts as 0.001 of a draw, so
--- that a match without spread (every game won) still has a variance.
+-- SPRT: the generalised SPRT (GSPRT) that fishtest runs, after Michel
+-- Van den Bergh's notes on it: with s0 and s1 the scores that elo0 and
+-- elo1 give, the log-likelihood ratio is
+--   LLR = N sum_i f_i log(p1_i / p0_i)
+-- where p_s is the distribution on the same outcomes closest to the
+-- observed one (its maximum likelihood estimate) whose mean is s:
+-- p_i = f_i / (1 + t (x_i - s)), t the root of
+--   sum_i f_i (x_i - s) / (1 + t (x_i - s)) = 0,
+-- which decreases in t (found by bisection).  The test stops when LLR
+-- leaves [log(beta / (1 - alpha)), log((1 - beta) / alpha)]: above, H1
+-- (elo1) is accepted, below, H0.  As fishtest does, an outcome never
+-- seen counts as 0.001 of one, so that p_i can follow the mean.  For
+-- many games the LLR is close to N (s1 - s0) (2 m - s0 - s1) / (2 v), the
+-- approximation fishtest's documents quote (stats.sprt_approximation).
 
 local stats = {}
 
@@ -86,26 +92,69 @@ function stats.pentanomial(pairs)
   return counts
 end
 
+-- The distribution nearest f (frequencies of values) with mean s.
+local function nearest_with_mean(values, f, s)
+  local low, high = -math.huge, math.huge
+  for _, x in ipairs(values) do      -- 1 + t (x - s) > 0 for every value
+    if x > s then low = math.max(low, -1 / (x - s)) end
+    if x < s then high = math.min(high, 1 / (s - x)) end
+  end
+  local function g(t)
+    local sum = 0
+    for i, x in ipairs(values) do sum = sum + f[i] * (x - s) / (1 + t * (x - s)) end
+    return sum
+  end
+  for _ = 1, 200 do
+    local t = (low + high) / 2
+    if g(t) > 0 then low = t else high = t end
+  end
+  local t = (low + high) / 2
+  local p = {}
+  for i, x in ipairs(values) do p[i] = f[i] / (1 + t * (x - s)) end
+  return p
+end
+
+local function sprt_inputs(counts, bounds)
+  local values = #counts == 5 and PAIR_SCORES or GAME_SCORES
+  local regular, n = {}, 0
+  for i, c in ipairs(counts) do
+    regular[i] = c > 0 and c or EPSILON
+    n = n + c
+  end
+  return values, regular, n, stats.score_of(bounds.elo0), stats.score_of(bounds.elo1)
+end
+
+local function verdict(llr, bounds)
+  local lower = math.log(bounds.beta / (1 - bounds.alpha))
+  local upper = math.log((1 - bounds.beta) / bounds.alpha)
+  local decision
+  if llr >= upper then decision = "H1" elseif llr <= lower then decision = "H0" end
+  return {llr = llr, lower = lower, upper = upper, decision = decision}
+end
+
 -- The test on counts (3 of them: wins, draws, losses; or 5: the
 -- pentanomial), with bounds = {elo0 =, elo1 =, alpha =, beta =}.
 -- Returns {llr =, lower =, upper =, decision = "H1" | "H0" | nil}.
 function stats.sprt(counts, bounds)
-  local values = #counts == 5 and PAIR_SCORES or GAME_SCORES
-  local regular = {}
-  for i, c in ipairs(counts) do regular[i] = c > 0 and c or EPSILON end
-  local lower = math.log(bounds.beta / (1 - bounds.alpha))
-  local upper = math.log((1 - bounds.beta) / bounds.alpha)
+  local values, regular, n, s0, s1 = sprt_inputs(counts, bounds)
+  if n == 0 then return verdict(0, bounds) end
   local total = 0
-  for _, c in ipairs(counts) do total = total + c end
+  for _, c in ipairs(regular) do total = total + c end
+  local f = {}
+  for i, c in ipairs(regular) do f[i] = c / total end
+  local p0 = nearest_with_mean(values, f, s0)
+  local p1 = nearest_with_mean(values, f, s1)
   local llr = 0
-  if total > 0 then
-    local n, mean, variance = moments(values, regular)
-    local s0, s1 = stats.score_of(bounds.elo0), stats.score_of(bounds.elo1)
-    llr = n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance)
-  end
-  local decision
-  if llr >= upper then decision = "H1" elseif llr <= lower then decision = "H0" end
-  return {llr = llr, lower = lower, upper = upper, decision = decision}
+  for i = 1, #f do llr = llr + f[i] * math.log(p1[i] / p0[i]) end
+  return verdict(n * llr, bounds)
+end
+
+-- The same with the LLR of the normal approximation.
+function stats.sprt_approximation(counts, bounds)
+  local values, regular, n, s0, s1 = sprt_inputs(counts, bounds)
+  if n == 0 then return verdict(0, bounds) end
+  local _, mean, variance = moments(values, regular)
+  return verdict(n * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance), bounds)
 end
 
 return stats
