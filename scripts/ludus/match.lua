@@ -247,6 +247,7 @@ match.kinds = {}
 -- The options of the built-in searches that limit a move: without one
 -- of them and with a clock, the match gives the move a time.
 local LIMITS = {depth = true, nodes = true, playouts = true, time = true}
+local TIMED = {alphabeta = true, mcts = true}
 
 for _, kind in ipairs({"alphabeta", "mcts", "greedy", "random"}) do
   local seeded = kind == "mcts" or kind == "random"
@@ -337,10 +338,10 @@ local function spec_player(spec, letter, n, G, seed)
   local p = {letter = letter, name = spec, spec = spec,
              label = options.name ~= nil and tostring(options.name) or spec}
   function p.make(number)
-    local player, options = match.player(spec, G, game_seed(seed, number, letter))
-    local timed = type(player) == "table" and match.kinds[spec:match("^[^:]*")] ~= nil
+    local player, given = match.player(spec, G, game_seed(seed, number, letter))
+    local timed = type(player) == "table" and TIMED[spec:match("^[^:]*")]
     if timed then
-      for key in pairs(LIMITS) do timed = timed and options[key] == nil end
+      for key in pairs(LIMITS) do timed = timed and given[key] == nil end
     end
     return {
       choose = function(game, clock)
@@ -585,7 +586,6 @@ local function json_line(rec, names)
   return "{" .. table.concat(parts, ",") .. "}"
 end
 
-match.json = json
 
 ----------------------------------------------------------- the games
 
@@ -771,7 +771,6 @@ local function sprt_of(result, bounds, paired)
   end
   return stats.sprt({result.a.wins, result.a.draws, result.a.losses}, bounds)
 end
-match.sprt_of = sprt_of
 
 ------------------------------------------------------------- progress
 
@@ -839,7 +838,6 @@ local function read_lines(path, cut)
   end
   return lines
 end
-match.read_lines = read_lines
 
 -- A record of a game as the line has it.
 local function record_of_line(v)
@@ -1087,7 +1085,6 @@ local function standings(names, results)
   end)
   return rows
 end
-match.standings = standings
 
 local Tournament = {__name = "ludus.match.tournament"}
 
@@ -1225,6 +1222,10 @@ function match.merge(paths)
   end
   return results, all
 end
+
+-- What `ludus match` (match_cli.lua) uses besides the functions above.
+match._internal = {json = json, json_line = json_line, read_lines = read_lines, sprt_of = sprt_of,
+                   standings = standings, sprt_bounds = sprt_bounds}
 
 return setmetatable(match, {
   __call = function(_, G, player_a, player_b, opts)

@@ -129,8 +129,8 @@ end
 
 -- The openings of a file, as records of G: what G.read yields (PGN,
 -- transcripts, WTHOR, GGF), else a record on each line that is not
--- blank (G.load of the line, or of its first word: Pons' "moves score"
--- lines).  Each is cut to its first plies when plies is given; games
+-- blank (G.load of the line, or of its first word for Pons' "moves
+-- score" lines).  Each is cut to its first plies when plies is given; games
 -- that are over are left out, and counted.
 local function read_openings(G, path, plies, options)
   local file = io.open(path, "rb")
@@ -145,8 +145,9 @@ local function read_openings(G, path, plies, options)
   else
     for line in file:lines() do
       if line:match("%S") and not line:match("^%s*#") then
-        local game = G.load(line, options)
-        if not game then game = G.load(line:match("^%s*(%S+)"), options) end
+        -- Pons' lines are "moves score": the moves alone
+        local moves = line:match("^%s*(%S+)%s+[-+]?%d+%s*$")
+        local game = moves and G.load(moves, options) or G.load(line, options)
         if game then games[#games + 1] = game else bad = bad + 1 end
       end
     end
@@ -180,7 +181,7 @@ local function print_results(results, kind)
       end
     end
     print()
-    print(match.table({standings = match.standings(names, results), kind = kind}))
+    print(match.table({standings = match._internal.standings(names, results), kind = kind}))
   end
 end
 
@@ -191,7 +192,7 @@ local function merge(c)
     local out = assert(io.open(c.out, "wb"))
     for _, v in ipairs(lines) do
       v.line = nil
-      out:write(match.json(v), "\n")
+      out:write(match._internal.json_line(v, {a = v.a, b = v.b}), "\n")
     end
     out:close()
   end
@@ -273,6 +274,7 @@ function cli.main(name, ...)
   end)
   if not ok then
     local text = tostring(result):gsub("^bad argument #(%d) to '%a+' %((.*)%)$", "%2")
+      :gsub("^match: ", "")
     io.stderr:write(("%s match: %s\n"):format(progname, text))
     return 1
   end
