@@ -188,6 +188,15 @@ end
 local function merge(c)
   if #c.words == 0 then return usage_error("--merge needs the files to merge") end
   local results, lines = match.merge(c.words)
+  if #c.sprt > 0 then
+    local internal = match._internal
+    local bounds, message = internal.sprt_bounds(table.concat(c.sprt, " "))
+    if not bounds then return usage_error("--sprt: " .. message) end
+    for _, result in ipairs(results) do
+      result.sprt = internal.sprt_of(result, bounds, result.pentanomial ~= nil)
+      result.sprt.bounds = bounds
+    end
+  end
   if c.out then
     local out = assert(io.open(c.out, "wb"))
     for _, v in ipairs(lines) do
