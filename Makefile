@@ -250,6 +250,7 @@ bench: all $(BENCHES) ## benchmarks on the reference sets in ../shared/data (abo
 	$(OUT)/bench/bench_reversi $(DATA) ffo 50 59
 	$(OUT)/bench/bench_xiangqi $(DATA)/xiangqi 10
 	$(OUT)/bench/bench_batch $(LUDUS_EXE) $(DATA) 5
+	$(LUDUS_EXE) tests/bench/bench_match.lua 3
 
 # What takes many minutes: the empty Connect Four board from scratch;
 # then, when `make book` has made the book, with it.

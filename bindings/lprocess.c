@@ -9,8 +9,9 @@
 ** A child is a fork of the whole Lua state, so the function runs with
 ** every value its caller could see.  It ignores Ctrl-C (the parent
 ** stops it), its standard output goes to standard error (a player's
-** print must not mix with the results), and it ends with _exit: no
-** atexit handler, no flush of the parent's buffers, no collection.
+** print must not mix with the results), it dies with its parent (on
+** Linux), and it ends with _exit: no atexit handler, no flush of the
+** parent's buffers, no collection.
 */
 #include <errno.h>
 #include <fcntl.h>
@@ -23,6 +24,9 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -72,7 +76,15 @@ static int child_send(lua_State *L) {
   return 0;
 }
 
-static void run_child(lua_State *L, int fd) {
+static void run_child(lua_State *L, int fd, pid_t parent) {
+#ifdef __linux__
+  /* a child whose parent is killed (a match stopped, a worker ended)
+     goes too, even one hung in a loop */
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(3);
+#else
+  (void)parent;
+#endif
   signal(SIGINT, SIG_IGN);
   signal(SIGPIPE, SIG_DFL);
   lua_sethook(L, NULL, 0, 0);    /* the REPL's Ctrl-C hook, if it was set */
@@ -127,6 +139,7 @@ static int process_spawn(lua_State *L) {
     return 2;
   }
   fflush(NULL);
+  pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0) {
     int e = errno;
@@ -138,7 +151,7 @@ static int process_spawn(lua_State *L) {
   }
   if (pid == 0) {
     close(p[0]);
-    run_child(L, p[1]);
+    run_child(L, p[1], parent);
   }
   close(p[1]);
   fcntl(p[0], F_SETFD, FD_CLOEXEC);

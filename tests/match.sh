@@ -122,6 +122,20 @@ games "$dir/full.jsonl" >"$dir/full.g"
   cmp -s "$dir/int" "$dir/full" && cmp -s "$dir/int.g" "$dir/full.g"
 check $? "Ctrl-C stops the match (status $status, $lines games); --resume finishes it as one run would"
 
+# a game hung with no time control: Ctrl-C still ends the match, and
+# no process of it is left behind (workers and games die with it)
+"$ludus" match connect4 random "$dir/hang.lua" --games 8 --concurrency 2 --quiet \
+  >/dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+status=$?
+sleep 0.2
+left=$(pgrep -f "$dir/hang.lua" | wc -l)
+[ "$status" = 130 ] && [ "$left" = 0 ]
+check $? "Ctrl-C with games hung: status $status, $left processes left"
+
 "$ludus" match tictactoe random random --games 4 --out "$dir/one.jsonl" --resume \
   >/dev/null 2>"$dir/err"
 [ $? = 1 ] && grep -q "one.jsonl:1 is not a game of this match (game 1 is random vs random (2) here)" "$dir/err"

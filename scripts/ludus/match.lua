@@ -972,8 +972,11 @@ local function play_encounters(G, entrants, pairings, opts)
       end
       return
     end
-    local why = runner.run{
+    local run = opts.concurrency > 1 and runner.run_workers or runner.run
+    local why = run{
       count = #todo, concurrency = opts.concurrency,
+      encode = json,
+      decode = function(line) return require("ludus.process").json(line) end,
       interrupted = interrupted,
       prepare = function(i) if opening_at then opening_at(todo[i].round) end end,
       play = function(i, send)

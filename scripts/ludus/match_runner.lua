@@ -137,4 +137,87 @@ function runner.run(job)
   return stopped
 end
 
+-- run_workers{count =, concurrency =, play =, finish =, commit =,
+-- interrupted =, prepare =, encode =, decode =}: the same with
+-- concurrency worker processes that each run its share of the games
+-- (worker w the games w, w + concurrency, ...) one at a time with run,
+-- each game still in a process of its own, and send the results back
+-- (encode turns one into a line, decode the line back).  What a game
+-- costs to start (a fork) is then paid by the workers, on every core,
+-- and this process only reads a line a game, in the order of the games.
+function runner.run_workers(job)
+  local n = math.min(job.concurrency, job.count)
+  local workers, queues = {}, {}
+  local stopped
+
+  local function kill_all()
+    for _, w in ipairs(workers) do
+      w:kill()
+      w:close()
+    end
+    workers = {}
+  end
+
+  local ok, err = pcall(function()
+    for w = 1, n do
+      local child, message = process.spawn(function(send)
+        local mine = {}
+        for i = w, job.count, n do mine[#mine + 1] = i end
+        runner.run{
+          count = #mine, concurrency = 1,
+          interrupted = function() return false end,
+          prepare = job.prepare and function(k) job.prepare(mine[k]) end,
+          play = function(k, game_send) job.play(mine[k], game_send) end,
+          finish = function(k, done, turn, how) return job.finish(mine[k], done, turn, how) end,
+          commit = function(_, result) send("result\t" .. job.encode(result)) end,
+        }
+      end)
+      if not child then error("match: " .. message, 0) end
+      workers[w], queues[w] = child, {first = 1, last = 0, ended = false}
+    end
+    local next_commit = 1
+    while next_commit <= job.count and not stopped do
+      process.wait(workers, nil)
+      if job.interrupted() then
+        stopped = "interrupted"
+        break
+      end
+      for w, child in ipairs(workers) do
+        local q = queues[w]
+        local lines, ended = child:lines()
+        for _, line in ipairs(lines) do
+          local kind, rest = line:match("^(%a+)\t(.*)$")
+          if kind == "error" then error(rest, 0) end
+          if kind == "result" then
+            q.last = q.last + 1
+            q[q.last] = rest
+          end
+        end
+        q.ended = q.ended or ended
+      end
+      while next_commit <= job.count and not stopped do
+        local w = (next_commit - 1) % n + 1
+        local q = queues[w]
+        if q.first > q.last then
+          if q.ended then
+            error(("match: the worker playing game %d stopped"):format(next_commit), 0)
+          end
+          break
+        end
+        local line = q[q.first]
+        q[q.first] = nil
+        q.first = q.first + 1
+        if job.commit(next_commit, job.decode(line)) then stopped = "stopped" end
+        next_commit = next_commit + 1
+      end
+    end
+  end)
+  kill_all()
+  if not ok then
+    if job.interrupted() then return "interrupted" end
+    error(err, 0)
+  end
+  return stopped
+end
+
 return runner
