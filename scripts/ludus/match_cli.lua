@@ -40,6 +40,9 @@ options:
   --gauntlet         the first player against each other one (default
                      with three or more: round robin)
   --out FILE         one JSON line for each finished game
+  --records FILE     every game in the game's format at the end: PGN for
+                     xiangqi (FILE.pgn), WTHOR, GGF or transcripts for
+                     othello (by the extension), else a record a line
   --resume           keep the games --out FILE has, play the rest
   --shard K/N        play the K-th share of the pairs of games; --merge
                      the N outputs for the result of the whole match
@@ -76,7 +79,7 @@ local TAKES_VALUE = {
   ["--games"] = true, ["--concurrency"] = true, ["--openings"] = true,
   ["--plies"] = true, ["--random-plies"] = true, ["--tc"] = true, ["--st"] = true,
   ["--margin"] = true, ["--sprt"] = true, ["--out"] = true, ["--shard"] = true,
-  ["--seed"] = true, ["--max-plies"] = true, ["--option"] = true,
+  ["--seed"] = true, ["--max-plies"] = true, ["--option"] = true, ["--records"] = true,
   ["--gauntlet"] = false, ["--resume"] = false, ["--no-swap"] = false,
   ["--quiet"] = false, ["--help"] = false, ["--merge"] = false,
 }
@@ -166,6 +169,28 @@ local function read_openings(G, path, plies, options)
       :format(path, #games + bad, bad, over)
   end
   return records, over, bad
+end
+
+-- Every game of the results into path, written by G.write where the
+-- game has one (PGN, WTHOR...), else one record a line.
+local function write_records(G, path, results, options)
+  local games = {}
+  for _, result in ipairs(results) do
+    for _, rec in ipairs(result.records) do
+      games[#games + 1] = assert(G.load(rec.record, options))
+    end
+  end
+  local has, writer = pcall(function() return G.write end)
+  if has and type(writer) == "function" then
+    local written, message = writer(path, games)
+    if not written then return nil, message end
+    return true
+  end
+  local file, message = io.open(path, "wb")
+  if not file then return nil, message end
+  for _, game in ipairs(games) do file:write(game:save(), "\n") end
+  file:close()
+  return true
 end
 
 local function print_results(results, kind)
@@ -288,6 +313,14 @@ function cli.main(name, ...)
     return 1
   end
   print_results(result, c.gauntlet and "gauntlet" or "round robin")
+  if c.records then
+    local written, problem = write_records(G, c.records, result, opts.options)
+    if not written then
+      io.stderr:write(("%s match: cannot write the records: %s\n"):format(progname,
+                                                                          tostring(problem)))
+      return 1
+    end
+  end
   local games = 0
   for _, r in ipairs(result) do games = games + r.games end
   local seconds = process.now() - started
