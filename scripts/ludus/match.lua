@@ -972,8 +972,8 @@ local function play_encounters(G, entrants, pairings, opts)
       end
       return
     end
-    local run = opts.concurrency > 1 and runner.run_workers or runner.run
-    local why = run{
+    local run_games = opts.concurrency > 1 and runner.run_workers or runner.run
+    local why = run_games{
       count = #todo, concurrency = opts.concurrency,
       encode = json,
       decode = function(line) return require("ludus.process").json(line) end,

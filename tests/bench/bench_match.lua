@@ -7,7 +7,10 @@
 --
 --   ludus tests/bench/bench_match.lua [runs]
 
+local ludus = require("ludus")
 local process = require("ludus.process")
+local match = ludus.match
+local tictactoe, connect4 = ludus.tictactoe, ludus.connect4
 local runs = math.tointeger(tonumber(arg[1] or "3")) or 3
 
 local cases = {
