@@ -593,10 +593,11 @@ local now = require("ludus.process").now
 
 -- A game ends early for a player: raises (in this process) or, when the
 -- game has a process of its own (forfeit), is a loss with the reason.
+-- Running out of time is a loss either way.
 local Forfeit = {}
 
 local function fail(setup, player, number, what, detail, ending)
-  if setup.forfeit then
+  if setup.forfeit or ending == "time" then   -- a loss on time is a result
     error(setmetatable({letter = player.letter, ending = ending,
                         reason = detail ~= nil and what .. ": " .. tostring(detail)
                                  or what}, Forfeit), 0)
@@ -861,19 +862,25 @@ local function play_encounters(G, entrants, pairings, opts)
   end
 
   -- every game, in the order they are played: round r holds the r-th
-  -- pair of games (or game, without swap) of each encounter
-  local units = opts.swap and (opts.games + 1) // 2 or opts.games
-  local jobs = {}
-  for r = 1, units do
-    for e = 1, #pairings do
-      local unit = (r - 1) * #pairings + e
-      local games = opts.swap and math.min(2, opts.games - 2 * (r - 1)) or 1
-      for k = 1, games do
-        jobs[#jobs + 1] = {number = #jobs + 1, encounter = e, round = r, unit = unit,
-                           a_first = not opts.swap or k == 1,
-                           pair = opts.swap and r or nil}
-      end
+  -- pair of games (or game, without swap) of each encounter; worked
+  -- out from its number, since a match may have millions
+  local E = #pairings
+  local total_games = E * opts.games
+  local function job_of(n)
+    if math.type(n) ~= "integer" or n < 1 or n > total_games then return nil end
+    local r, e, k
+    local full = opts.games // 2
+    if not opts.swap then
+      r, e, k = (n - 1) // E + 1, (n - 1) % E + 1, 1
+    elseif n <= 2 * E * full then
+      r = (n - 1) // (2 * E) + 1
+      local within = (n - 1) % (2 * E)
+      e, k = within // 2 + 1, within % 2 + 1
+    else
+      r, e, k = full + 1, n - 2 * E * full, 1
     end
+    return {number = n, encounter = e, round = r, unit = (r - 1) * E + e,
+            a_first = not opts.swap or k == 1, pair = opts.swap and r or nil}
   end
 
   local results = {}
@@ -890,7 +897,7 @@ local function play_encounters(G, entrants, pairings, opts)
   local before = {}
   if opts.resume then
     for _, v in ipairs(read_lines(opts.out, true)) do
-      local job = jobs[v.game]
+      local job = job_of(v.game)
       local names = job and names_of(job.encounter)
       if not job or v.a ~= names.a or v.b ~= names.b
          or v.first ~= (job.a_first and "a" or "b") then
@@ -903,11 +910,18 @@ local function play_encounters(G, entrants, pairings, opts)
       done[v.game] = true
     end
   end
-  local todo = {}
-  for _, job in ipairs(jobs) do
-    local mine = not opts.shard or (job.unit - 1) % opts.shard[2] == opts.shard[1] - 1
-    if mine and not done[job.number] then todo[#todo + 1] = job end
+  -- the numbers of the games to play (nil: all of them)
+  local numbers
+  if opts.shard or next(done) then
+    numbers = {}
+    for n = 1, total_games do
+      local job = job_of(n)
+      local mine = not opts.shard or (job.unit - 1) % opts.shard[2] == opts.shard[1] - 1
+      if mine and not done[n] then numbers[#numbers + 1] = n end
+    end
   end
+  local todo_count = numbers and #numbers or total_games
+  local function todo(i) return job_of(numbers and numbers[i] or i) end
 
   local out
   if opts.out then
@@ -923,7 +937,7 @@ local function play_encounters(G, entrants, pairings, opts)
     report = opts.progress
   end
 
-  local total, finished, stopped = #todo + #before, 0, nil
+  local total, finished, stopped = todo_count + #before, 0, nil
   local function commit(job, rec, old)
     local result = results[job.encounter]
     rec.game, rec.pair = job.number, job.pair
@@ -954,7 +968,7 @@ local function play_encounters(G, entrants, pairings, opts)
   local ok, err = pcall(function()
     table.sort(before, function(x, y) return x.game < y.game end)
     for _, v in ipairs(before) do
-      if commit(jobs[v.game], record_of_line(v), true) then
+      if commit(job_of(v.game), record_of_line(v), true) then
         stopped = "sprt"
         return
       end
@@ -962,7 +976,8 @@ local function play_encounters(G, entrants, pairings, opts)
     local setup = {G = G, opts = opts, first_side = first_side,
                    forfeit = opts.concurrency ~= nil}
     if not opts.concurrency then
-      for _, job in ipairs(todo) do
+      for i = 1, todo_count do
+        local job = todo(i)
         local first, second = players_of(job)
         local opening = opening_at and opening_at(job.round)
         if commit(job, play_game(setup, job.number, opening, first, second)) then
@@ -974,13 +989,13 @@ local function play_encounters(G, entrants, pairings, opts)
     end
     local run_games = opts.concurrency > 1 and runner.run_workers or runner.run
     local why = run_games{
-      count = #todo, concurrency = opts.concurrency,
+      count = todo_count, concurrency = opts.concurrency,
       encode = json,
       decode = function(line) return require("ludus.process").json(line) end,
       interrupted = interrupted,
-      prepare = function(i) if opening_at then opening_at(todo[i].round) end end,
+      prepare = function(i) if opening_at then opening_at(todo(i).round) end end,
       play = function(i, send)
-        local job = todo[i]
+        local job = todo(i)
         local first, second = players_of(job)
         local opening = opening_at and opening_at(job.round)
         local rec = play_game(setup, job.number, opening, first, second, send)
@@ -988,7 +1003,7 @@ local function play_encounters(G, entrants, pairings, opts)
         send("done\t" .. json(rec))
       end,
       finish = function(i, line, turn, how)
-        local job = todo[i]
+        local job = todo(i)
         if line then
           local rec = require("ludus.process").json(line)
           if type(rec) ~= "table" then
@@ -1013,7 +1028,7 @@ local function play_encounters(G, entrants, pairings, opts)
                 reason = hang and ("no move in %s s: the process was killed"):format(hang)
                          or ("the process ended (%s)"):format(how)}
       end,
-      commit = function(i, rec) return commit(todo[i], rec) end,
+      commit = function(i, rec) return commit(todo(i), rec) end,
     }
     if why == "interrupted" then stopped = "interrupted"
     elseif why == "stopped" then stopped = "sprt" end

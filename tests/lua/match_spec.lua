@@ -610,6 +610,27 @@ describe("match with specs and processes", function()
     end
   end)
 
+  it("a player out of time loses on time, in this process too", function()
+    local now = require("ludus.process").now
+    local function slow(g)
+      local t = now()
+      while now() - t < 0.03 do end
+      return first(g)
+    end
+    local result = match(tictactoe, slow, first, {games = 2, st = 0.01, margin = 0.005,
+                                                  progress = false})
+    assert.same({time = 2}, result.endings)
+    assert.equal(2, result.b.wins)
+    assert.matches("lost on time %(0%.0%d%d s for a move, 0%.010 s allowed%)",
+                   result.records[1].reason)
+    -- with a clock of 0.05 s for the game: 0.02 s left after a's first
+    -- move, too little for its second
+    result = match(tictactoe, slow, first, {games = 1, tc = "0.05+0", margin = 0.005,
+                                            progress = false})
+    assert.equal("time", result.records[1].ending)
+    assert.equal(2, result.records[1].plies)
+  end)
+
   it("stops when the SPRT decides", function()
     local result = match(connect4, "alphabeta:depth=3", "random",
                          {games = 1000, concurrency = 2, progress = false,
