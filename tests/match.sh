@@ -54,9 +54,9 @@ check $? "the pentanomial counts 20 pairs and a's points $(cat "$dir/err")"
 
 # -- players that fail lose their games, and the match goes on --
 cat >"$dir/crash.lua" <<'EOF'
--- its process dies of a signal at its third move
+-- its process dies of a signal (abort) at its third move
 return {name = "crash", choose = function(_, g)
-  if #g:history() >= 4 then io.popen("kill -SEGV $PPID"):read("a") while true do end end
+  if #g:history() >= 4 then io.popen("kill -ABRT $PPID"):read("a") while true do end end
   return g:moves()[1]
 end}
 EOF
@@ -76,7 +76,7 @@ cat >"$dir/slow.lua" <<'EOF'
 local now = require("ludus.process").now
 return function(g) local t = now() while now() - t < 0.12 do end return g:moves()[1] end
 EOF
-for case in "crash:crash:signal 11" "hang:hang:no move in 0.35 s" \
+for case in "crash:crash:signal 6" "hang:hang:no move in 0.35 s" \
             "illegal:illegal move:illegal move 'z9'" "boom:error:boom" \
             "quit:crash:exit 3" "slow:time:lost on time"; do
   name=${case%%:*}
