@@ -61,9 +61,10 @@ CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(ARCH) $(WARN) -fPIC -pt
 LDFLAGS_ALL = -pthread $(SANFLAGS) $(LDFLAGS)
 
 CORE_SRC    = $(wildcard core/*/*.c)
-BIND_SRC    = $(filter-out bindings/main.c bindings/repl.c bindings/batch.c, \
+BIND_SRC    = $(filter-out bindings/main.c bindings/repl.c bindings/batch.c \
+                bindings/match.c, \
                 $(wildcard bindings/*.c))
-REPL_SRC    = bindings/main.c bindings/repl.c bindings/batch.c
+REPL_SRC    = bindings/main.c bindings/repl.c bindings/batch.c bindings/match.c
 LUA_MODULES = $(wildcard scripts/ludus/*.lua scripts/players/*.lua \
                         scripts/variants/*.lua)
 CTEST_SRC   = $(wildcard tests/c/test_*.c)
@@ -250,6 +251,7 @@ bench: all $(BENCHES) ## benchmarks on the reference sets in ../shared/data (abo
 	$(OUT)/bench/bench_reversi $(DATA) ffo 50 59
 	$(OUT)/bench/bench_xiangqi $(DATA)/xiangqi 10
 	$(OUT)/bench/bench_batch $(LUDUS_EXE) $(DATA) 5
+	$(LUDUS_EXE) tests/bench/bench_match.lua 3
 
 # What takes many minutes: the empty Connect Four board from scratch;
 # then, when `make book` has made the book, with it.

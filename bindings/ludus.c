@@ -46,6 +46,7 @@ static const luaL_Reg library_modules[] = {
 /* Modules for the library's own Lua parts, not fields of ludus. */
 static const luaL_Reg internal_modules[] = {
   {"ludus.strict", luaopen_ludus_strict},
+  {"ludus.process", luaopen_ludus_process},
   {NULL, NULL}
 };
 

@@ -61,6 +61,10 @@ void ludus_strict_methods(lua_State *L, int methods, const char *name,
 /* `require "ludus.strict"`: ludus_strict_methods for game.define. */
 int luaopen_ludus_strict(lua_State *L);
 
+/* `require "ludus.process"`: child processes for the games of a match
+   (lprocess.c). */
+int luaopen_ludus_process(lua_State *L);
+
 /* The module table: `require "ludus"`. */
 int luaopen_ludus(lua_State *L);
 

@@ -318,9 +318,23 @@ local modules = {
     },
   },
   match = {
-    summary = "match(G, a, b, {games=, swap=, opening=, seed=}) -> score, Elo, records",
+    summary = "match(G, a, b, {games=, swap=, opening=, seed=, concurrency=, tc=, st=, "
+      .. "sprt=, out=, resume=, shard=}) -> score, Elo, pentanomial, SPRT, records",
     functions = {
       elo = "match.elo(wins, draws, losses) -> Elo difference, low, high (95%)",
+      pentanomial = "match.pentanomial({n0, n1/2, n1, n3/2, n2}) -> Elo difference, "
+        .. "low, high (95%) from the pairs' scores",
+      sprt = "match.sprt(counts, {elo0=, elo1=, alpha=, beta=}) -> {llr, lower, upper, "
+        .. 'decision="H1"|"H0"|nil} (counts: wins, draws, losses, or the pentanomial)',
+      player = 'match.player(spec, G [, seed]) -> a new player from a spec: '
+        .. '"alphabeta:depth=4", "mcts", "random", "minimax:depth=3", "mine.lua"',
+      tournament = "match.tournament(G, {a, b, c, ...}, {kind=\"round robin\"|\"gauntlet\", "
+        .. "games=, ...}) -> {encounters, standings}",
+      report = "match.report(result) -> the lines ludus match prints: score, Elo, "
+        .. "pentanomial, endings, SPRT",
+      table = "match.table(tournament) -> the standings as a table of text",
+      merge = "match.merge({file, ...}) -> the results of the JSON lines of a match "
+        .. "or of its shards, one per pair of players; and the lines",
     },
   },
 }
