@@ -72,11 +72,11 @@ static void own_turn(options *o, int seat) {
   const mj_round_seat *s = &r->seat[seat];
   const mj_tiles *h = &s->hand;
   bool drew = s->drawn != MJ_NO_TILE;
-  if (drew && mj_shanten(h->count, h->n) == -1)
-    add(o, MJ_ACT_TSUMO, seat, 0, NULL, 0, false);
+  bool may_riichi = !s->riichi && !s->open && s->score >= 1000 && r->live >= 4;
+  int shanten = drew || may_riichi ? mj_shanten(h->count, h->n) : 99;
+  if (drew && shanten == -1) add(o, MJ_ACT_TSUMO, seat, 0, NULL, 0, false);
   /* riichi only from a closed hand one discard from ready */
-  bool riichi = !s->riichi && !s->open && s->score >= 1000 && r->live >= 4 &&
-                mj_shanten(h->count, h->n) <= 0;
+  bool riichi = may_riichi && shanten <= 0;
   for (int pass = 0; pass < 1 + riichi; pass++)
     for (int k = 0; k < MJ_KINDS; k++) {
       if (!h->count[k]) continue;
@@ -128,15 +128,32 @@ static void pairs(options *o, int type, int seat, int a, int b) {
     }
 }
 
-static void claim(options *o, int seat) {
+/* Whether a tile of kind k could complete the hand at all: it must
+   join a tile of its kind (a pair, a triplet, seven pairs), a neighbour
+   (a sequence) or be a terminal or honor (kokushi).  Most open tiles
+   fail this, and are spared the shanten. */
+static bool may_complete(const mj_tiles *h, int k) {
+  if (h->count[k] || MJ_IS_ORPHAN(k)) return true;
+  if (k >= MJ_HONORS) return false;
+  int n = k % 9;
+  for (int d = -2; d <= 2; d++)
+    if (d && n + d >= 0 && n + d <= 8 && h->count[k + d]) return true;
+  return false;
+}
+
+static void claim(options *o, int seat, const uint64_t *waits) {
   const mj_round *r = o->r;
   const mj_round_seat *s = &r->seat[seat];
   const mj_tiles *h = &s->hand;
   int k = mj_tile_kind(r->open_tile);
-  uint8_t count[MJ_KINDS];
-  memcpy(count, h->count, sizeof count);
-  count[k]++;
-  if (mj_shanten(count, h->n + 1) == -1) add(o, MJ_ACT_RON, seat, 0, NULL, 0, false);
+  if (waits) {
+    if (*waits >> k & 1) add(o, MJ_ACT_RON, seat, 0, NULL, 0, false);
+  } else if (may_complete(h, k)) {
+    uint8_t count[MJ_KINDS];
+    memcpy(count, h->count, sizeof count);
+    count[k]++;
+    if (mj_shanten(count, h->n + 1) == -1) add(o, MJ_ACT_RON, seat, 0, NULL, 0, false);
+  }
   if (r->phase != MJ_PHASE_CLAIM || r->open_kan || s->riichi) return;
   if (h->count[k] >= 2) pairs(o, MJ_ACT_PON, seat, k, k);
   if (h->count[k] == 3) {
@@ -152,12 +169,22 @@ static void claim(options *o, int seat) {
   if (n <= 6 && h->count[k + 1] && h->count[k + 2]) pairs(o, MJ_ACT_CHI, seat, k + 1, k + 2);
 }
 
+static bool open_to(const mj_round *r, int seat) {
+  return r->open_tile != MJ_NO_TILE && seat != r->turn &&
+         (r->phase == MJ_PHASE_CLAIM || (r->phase == MJ_PHASE_OVER && r->rons));
+}
+
 int mj_round_options(const mj_round *r, int seat, mj_act *out) {
   options o = {r, out, 0};
   if (seat < 0 || seat >= MJ_SEATS) return 0;
   if (r->phase == MJ_PHASE_ACT && seat == r->turn) own_turn(&o, seat);
-  else if (r->open_tile != MJ_NO_TILE && seat != r->turn &&
-           (r->phase == MJ_PHASE_CLAIM || (r->phase == MJ_PHASE_OVER && r->rons)))
-    claim(&o, seat);
+  else if (open_to(r, seat)) claim(&o, seat, NULL);
+  return o.n;
+}
+
+int mj_round_claim_options(const mj_round *r, int seat, uint64_t waits,
+                           mj_act *out) {
+  options o = {r, out, 0};
+  if (seat >= 0 && seat < MJ_SEATS && open_to(r, seat)) claim(&o, seat, &waits);
   return o.n;
 }

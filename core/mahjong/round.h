@@ -320,6 +320,11 @@ mj_round_status mj_round_play(mj_round *r, const mj_act *act);
    never listed.  Returns how many, at most MJ_MAX_OPTIONS. */
 #define MJ_MAX_OPTIONS 64
 int mj_round_options(const mj_round *r, int seat, mj_act *out);
+/* The same on an open tile, with the waits of the seat's hand known
+   (mj_round_waits): a table that keeps them from one discard to the
+   next spares a shanten for each seat at each discard. */
+int mj_round_claim_options(const mj_round *r, int seat, uint64_t waits,
+                           mj_act *out);
 
 /* Whether tile is a red five under the round's rules. */
 bool mj_round_red(const mj_round *r, int tile);

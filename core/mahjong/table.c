@@ -68,6 +68,7 @@ static bool start_round(mj_table *t) {
   rr->setup.wall = NULL;
   t->in_round = true;
   t->claim_open = false;
+  memset(t->waits, 0, sizeof t->waits);   /* no hand holds nothing */
   return true;
 }
 
@@ -78,6 +79,17 @@ static void end_round(mj_table *t) {
   for (int i = 0; i < t->round.ndora; i++) rr->dora[i] = t->round.dora[i];
   mj_game_next(&t->game, &t->round);
   t->in_round = false;
+}
+
+/* The waits of seat's hand, found again only when the hand changed. */
+static uint64_t waits_of(mj_table *t, int seat) {
+  const mj_round_seat *s = &t->round.seat[seat];
+  if (memcmp(t->waits[seat].held, s->held, sizeof s->held)) {
+    memcpy(t->waits[seat].held, s->held, sizeof s->held);
+    t->waits[seat].waits =
+      mj_shanten(s->hand.count, s->hand.n) == 0 ? mj_round_waits(&t->round, seat) : 0;
+  }
+  return t->waits[seat].waits;
 }
 
 /* Who takes the open tile, once every seat asked has answered: rons in
@@ -141,7 +153,7 @@ bool mj_table_next(mj_table *t) {
       for (int d = 1; d < MJ_SEATS; d++) {
         int s = (r->turn + d) % MJ_SEATS;
         if (t->answered[s]) continue;
-        t->noptions = mj_round_options(r, s, t->options);
+        t->noptions = mj_round_claim_options(r, s, waits_of(t, s), t->options);
         if (!t->noptions) {
           t->answered[s] = true;
           continue;

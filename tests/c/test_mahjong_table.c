@@ -83,6 +83,12 @@ static void compare_options(const mj_round *r, int seat, checked *c) {
     assert_true(opts[i].type != MJ_ACT_DRAW && opts[i].type != MJ_ACT_PASS);
   }
   c->options += n;
+  if (r->open_tile != MJ_NO_TILE && seat != r->turn) {
+    mj_act known[MJ_MAX_OPTIONS];
+    int m = mj_round_claim_options(r, seat, mj_round_waits(r, seat), known);
+    assert_int_equal(m, n);
+    assert_memory_equal(known, opts, (size_t)n * sizeof *opts);
+  }
   int held[MJ_TILES], nheld = 0;
   for (int t = 0; t < MJ_TILES; t++)
     if (r->where[t] == (MJ_AT_HAND | seat << 4)) held[nheld++] = t;
