@@ -109,8 +109,8 @@ describe("mahjong.table", function()
       assert.is_truthy(err:find("may not see") or err:find("no method") or
                        err:find("view expected"), err)
     end
-    local _, view
-    local t = mahjong.table{seed = 1, players = {first(function(q, v) view = v end),
+    local view
+    local t = mahjong.table{seed = 1, players = {first(function(_, v) view = v end),
                                                   random{}, random{}, random{}}}
     t:play()
     assert.are.equal("ludus.mahjong.view", getmetatable(view))
@@ -156,7 +156,7 @@ describe("mahjong.table", function()
     local messages = {"failed %(.*boom%) at discard", "failed %(table%) at discard",
                       "playing already", "yield", "answered nil"}
     local turn = 0
-    local hostile = function(question, view, options)
+    local hostile = function(question, _, options)
       if question ~= "discard" then return nil end
       turn = turn + 1
       if misdeeds[turn] then return misdeeds[turn]() end
