@@ -140,8 +140,10 @@ static int view_seat(lua_State *L) {
 static int view_hand(lua_State *L) {
   view *v = check_view(L);
   int seat = seat_arg(L, v, 2);
-  if (seat != v->seat)
-    return luaL_error(L, "mahjong: seat %d may not see seat %d's hand", v->seat, seat);
+  if (seat != v->seat) {    /* the message alone: the player's error names the place */
+    lua_pushfstring(L, "mahjong: seat %d may not see seat %d's hand", v->seat, seat);
+    return lua_error(L);
+  }
   char buf[64];
   mj_format(&round_of(v)->seat[seat].hand, buf, sizeof buf);
   lua_pushstring(L, buf);
