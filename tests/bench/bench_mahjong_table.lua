@@ -35,7 +35,7 @@ end
 
 local function measure(label, make, games)
   mahjong.shanten("123m456p789s1122z")     -- the shanten tables, built once
-  local rates, rounds, decisions = {}, 0, 0
+  local rates, rounds = {}, 0
   for _ = 1, runs do
     rounds = 0
     local start = os.clock()
@@ -51,7 +51,7 @@ local function measure(label, make, games)
     for i = 1, 4 do players[i] = counted(players[i], counter) end
     mahjong.table{seed = g, players = players}:play()
   end
-  decisions = counter.n
+  local decisions = counter.n
   print(string.format("%-34s %6d hanchan %7d rounds %9d decisions  %8.1f hanchan/s",
                       label, games, rounds, decisions, median(rates)))
 end
