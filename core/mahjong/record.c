@@ -256,7 +256,7 @@ char *mj_record_json(const mj_record *rec, const char *const names[MJ_SEATS],
   if (!w) return NULL;
   put(&b, "{\"title\":[\"ludus\",\"\"],\"name\":[");
   for (int s = 0; s < MJ_SEATS; s++) {
-    char fallback[16];
+    char fallback[24];
     snprintf(fallback, sizeof fallback, "seat %d", s);
     if (s) put(&b, ",");
     put_string(&b, names && names[s] ? names[s] : fallback);
