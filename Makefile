@@ -242,6 +242,7 @@ bench: all $(BENCHES) ## benchmarks on the reference sets in ../shared/data (abo
 	$(OUT)/bench/bench_sudoku $(DATA)
 	nice $(OUT)/bench/bench_mahjong $(DATA)
 	$(OUT)/bench/bench_tenhou $(DATA)
+	$(LUDUS_EXE) tests/bench/bench_mahjong_table.lua 3
 	$(OUT)/bench/bench_reversi $(DATA) perft 11 12
 	$(OUT)/bench/bench_reversi $(DATA) wthor 100
 	$(LUDUS_EXE) tests/bench/bench_reversi_read.lua $(DATA) 5

@@ -839,6 +839,7 @@ static const luaL_Reg functions[] = {
 
 int luaopen_ludus_mahjong(lua_State *L) {
   luaL_newlib(L, functions);
+  lmahjong_open_table(L);
   luaL_newmetatable(L, SCORE_TYPE);
   lua_pushcfunction(L, score_tostring);
   lua_setfield(L, -2, "__tostring");

@@ -99,6 +99,9 @@ int luaopen_ludus_sudoku(lua_State *L);
 
 /* ludus.mahjong: riichi hand analysis (lmahjong.c). */
 int luaopen_ludus_mahjong(lua_State *L);
+/* mahjong.table and mahjong.match (lmahjong_table.c): adds them to the
+   module table on the top of the stack. */
+void lmahjong_open_table(lua_State *L);
 
 /* The pure-Lua modules compiled in from scripts/ludus/ (embedded.c). */
 typedef struct ludus_script {

@@ -499,10 +499,11 @@ static mj_round_status check_call(const mj_round *r, const mj_act *a) {
     if (a->seat != (r->turn + 1) % MJ_SEATS) return MJ_RE_CALL_FROM;
     int low = k < k0 ? k : k0;
     low = low < k1 ? low : k1;
-    int mask = 1 << (k - low) | 1 << (k0 - low) | 1 << (k1 - low);
     if (low >= MJ_HONORS || low % 9 > 6 || k - low > 2 || k0 - low > 2 ||
-        k1 - low > 2 || mask != 7)
+        k1 - low > 2)
       return MJ_RE_CALL_SHAPE;
+    int mask = 1 << (k - low) | 1 << (k0 - low) | 1 << (k1 - low);
+    if (mask != 7) return MJ_RE_CALL_SHAPE;
   } else {
     if (k0 != k || k1 != k || (n == 3 && mj_tile_kind(a->tiles[2]) != k))
       return MJ_RE_CALL_SHAPE;

@@ -311,6 +311,24 @@ mj_round_status mj_round_set_ura(mj_round *r, const uint8_t *tiles, int n);
 mj_round_status mj_round_check(const mj_round *r, const mj_act *act);
 mj_round_status mj_round_play(mj_round *r, const mj_act *act);
 
+/* What seat may do now (options.c): the steps mj_round_check allows,
+   one of each that differs only in which copy of a tile it moves (a red
+   five apart from the others; of equal copies, the tile just drawn, else
+   the lowest).  Its own turn: tsumo, the discards, the riichi discards,
+   the kans, nine terminals.  An open tile: ron, pon, open kan, chi (the
+   draw that lets it pass is not listed).  The draws and MJ_ACT_PASS are
+   never listed.  Returns how many, at most MJ_MAX_OPTIONS. */
+#define MJ_MAX_OPTIONS 64
+int mj_round_options(const mj_round *r, int seat, mj_act *out);
+/* The same on an open tile, with the waits of the seat's hand known
+   (mj_round_waits): a table that keeps them from one discard to the
+   next spares a shanten for each seat at each discard. */
+int mj_round_claim_options(const mj_round *r, int seat, uint64_t waits,
+                           mj_act *out);
+
+/* Whether tile is a red five under the round's rules. */
+bool mj_round_red(const mj_round *r, int tile);
+
 /* The seat's wind, MJ_EAST..MJ_NORTH, and the round's. */
 int mj_round_seat_wind(const mj_round *r, int seat);
 int mj_round_wind(const mj_round *r);

@@ -163,7 +163,11 @@ static bool json_starts_game(const char *d, size_t len, size_t at) {
       return true;
   }
   int round = 0, honba = 0;
-  if (sscanf(d + i, "%d , %d", &round, &honba) != 2) {
+  char head[32];                       /* the data has no NUL to stop sscanf */
+  size_t n = len - i < sizeof head - 1 ? len - i : sizeof head - 1;
+  memcpy(head, d + i, n);
+  head[n] = '\0';
+  if (sscanf(head, "%d , %d", &round, &honba) != 2) {
     if (i < len && d[i] == ']') return true;
   }
   return round == 0 && honba == 0;

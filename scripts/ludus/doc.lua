@@ -315,6 +315,12 @@ local modules = {
       score = "mahjong.score(hand, {win=, tsumo=, riichi=, seat=, round=, dora=, "
         .. "ura=, melds=, honba=, kyoutaku=, rules=, ...}) -> {han, fu, yaku, "
         .. 'yakuman, points, limit, decomposition, fu_details}, or nil, "no yaku"',
+      table = "mahjong.table{players={a, b, c, d}, seed=, rounds=\"south\"|\"east\", rules=} "
+        .. "-> a table; t:play() plays the game and returns it: {scores, places, points, "
+        .. "rounds, names, seed}, game:save([path]) its record (tenhou.net/6 JSON)",
+      match = "mahjong.match{players={a, b, c, d}, games=, seed=, rounds=, rules=} -> "
+        .. "{players (place, points, score, wins, deal_ins, seats), games, rounds}, "
+        .. "seats rotated from game to game",
     },
   },
   match = {
