@@ -1245,8 +1245,26 @@ end
 match._internal = {json = json, json_line = json_line, read_lines = read_lines, sprt_of = sprt_of,
                    standings = standings, sprt_bounds = sprt_bounds}
 
+-- Mahjong seats four: match(mahjong, {a, b, c, d}, {games =, seed =, ...})
+-- is mahjong.match with those players (scripts/ludus/mahjong_match.lua).
+local function is_mahjong(G)
+  return G == "mahjong" or (G ~= nil and rawequal(G, package.loaded["ludus.mahjong"]))
+end
+
 return setmetatable(match, {
   __call = function(_, G, player_a, player_b, opts)
+    if is_mahjong(G) then
+      if opts ~= nil then
+        error("match: mahjong takes match(mahjong, {a, b, c, d}, options)", 2)
+      end
+      local options = {}
+      if player_b ~= nil and type(player_b) ~= "table" then
+        error("match: mahjong's options must be a table (got " .. type(player_b) .. ")", 2)
+      end
+      for k, v in pairs(player_b or {}) do options[k] = v end
+      options.players = player_a
+      return require("ludus.mahjong_match")(options)
+    end
     return run(G, player_a, player_b, opts)
   end,
 })

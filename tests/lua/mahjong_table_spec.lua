@@ -300,3 +300,21 @@ describe("mahjong.match", function()
     assert.has_error(function() mahjong.match{players = players, games = 0} end)
   end)
 end)
+
+describe("ludus.match with mahjong", function()
+  it("seats four players as mahjong.match does, and refuses a two-player call", function()
+    local match = require("ludus.match")
+    local function four() return {efficiency(), random{seed = 5}, random{seed = 6}, defensive()} end
+    local a = match(mahjong, four(), {games = 4, seed = 21})
+    local b = mahjong.match{players = four(), games = 4, seed = 21}
+    assert.are.equal(b.rounds, a.rounds)
+    for i = 1, 4 do
+      assert.are.equal(b.players[i].place, a.players[i].place)
+      assert.are.equal(b.players[i].score, a.players[i].score)
+    end
+    assert.are.equal(b.games[4]:save(), a.games[4]:save())
+    assert.has_error(function() match(mahjong, efficiency(), random(), {games = 2}) end,
+                     "match: mahjong takes match(mahjong, {a, b, c, d}, options)")
+    assert.has_error(function() match("mahjong", four(), 7) end)
+  end)
+end)
