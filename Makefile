@@ -62,9 +62,10 @@ CFLAGS_ALL = -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(ARCH) $(WARN) -fPIC -pt
 LDFLAGS_ALL = -pthread $(SANFLAGS) $(LDFLAGS)
 
 CORE_SRC    = $(wildcard core/*/*.c)
-BIND_SRC    = $(filter-out bindings/main.c bindings/repl.c bindings/batch.c, \
+BIND_SRC    = $(filter-out bindings/main.c bindings/repl.c bindings/batch.c \
+                bindings/match.c, \
                 $(wildcard bindings/*.c))
-REPL_SRC    = bindings/main.c bindings/repl.c bindings/batch.c
+REPL_SRC    = bindings/main.c bindings/repl.c bindings/batch.c bindings/match.c
 LUA_MODULES = $(wildcard scripts/ludus/*.lua scripts/players/*.lua \
                         scripts/variants/*.lua)
 CTEST_SRC   = $(wildcard tests/c/test_*.c)
@@ -241,6 +242,8 @@ bench: all $(BENCHES) ## benchmarks on the reference sets in ../shared/data (abo
 	$(LUDUS_EXE) tests/bench/bench_ai.lua 3
 	$(OUT)/bench/bench_sudoku $(DATA)
 	nice $(OUT)/bench/bench_mahjong $(DATA)
+	$(OUT)/bench/bench_tenhou $(DATA)
+	$(LUDUS_EXE) tests/bench/bench_mahjong_table.lua 3
 	$(OUT)/bench/bench_reversi $(DATA) perft 11 12
 	$(OUT)/bench/bench_reversi $(DATA) wthor 100
 	$(LUDUS_EXE) tests/bench/bench_reversi_read.lua $(DATA) 5
@@ -250,6 +253,7 @@ bench: all $(BENCHES) ## benchmarks on the reference sets in ../shared/data (abo
 	$(OUT)/bench/bench_reversi $(DATA) ffo 50 59
 	$(OUT)/bench/bench_xiangqi $(DATA)/xiangqi 10
 	$(OUT)/bench/bench_batch $(LUDUS_EXE) $(DATA) 5
+	$(LUDUS_EXE) tests/bench/bench_match.lua 3
 
 # ludus's xiangqi search against Fairy-Stockfish at equal time, through
 # ai.uci and ludus.match: GAMES games at MOVETIME ms a move, from the

@@ -33,6 +33,8 @@
 #include "base/json.h"
 #include "connect4/connect4.h"
 #include "mahjong/mahjong.h"
+#include "mahjong/tenhou.h"
+#include "reversi/formats.h"
 #include "sudoku/sudoku.h"
 #include "xiangqi/xiangqi.h"
 
@@ -42,7 +44,8 @@ static const batch_task *const tasks[] = {
   &c4_batch_solve, &c4_batch_replay, &c4_batch_annotate,
   &sudoku_batch_solve,
   &xq_batch_solve, &xq_batch_replay, &xq_batch_annotate,
-  &mj_batch_solve,
+  &reversi_batch_solve, &reversi_batch_replay, &reversi_batch_annotate,
+  &mj_batch_solve, &mj_batch_replay, &mj_batch_annotate,
   NULL
 };
 
@@ -239,6 +242,10 @@ typedef struct input {
   char *data;
   size_t len;
   const batch_format *format;
+  void *records;                /* its format's reader, open to the end:
+                                   records may point into it */
+  char id[256];                 /* its ids' start as JSON: "name: or "name# */
+  size_t id_len;                /* 0: too long a name, written record by record */
 } input;
 
 static bool read_all(FILE *f, char **data, size_t *len) {
@@ -423,23 +430,35 @@ static void on_interrupt(int sig) {
 }
 
 /* Does one record into line: {"id": ..., what the task writes,
-   "seconds": ...}. */
+   "seconds": ...}.  *clock is when it starts (the end of the record
+   before: one reading of the clock a record), and becomes when it
+   ends. */
 static batch_verdict do_record(const batch_task *task, void *worker,
                                const config *c, const input *in,
                                const item *it, json_out *line,
-                               uint64_t *nodes) {
+                               uint64_t *nodes, double *clock) {
   char id[512];
-  size_t id_len = format_id(in, &it->record, id, sizeof id);
   json_reset(line);
   json_begin_object(line);
   JSON_KEY(line, "id");
-  json_string(line, id, id_len);
+  if (in->id_len) {             /* the quoted name, then the number */
+    memcpy(id, in->id, in->id_len);
+    size_t n = in->id_len;
+    n += put_digits(id + n, in->format->numbered ? it->record.number
+                                                 : it->record.line);
+    id[n++] = '"';
+    json_raw(line, id, n);
+  } else {
+    size_t id_len = format_id(in, &it->record, id, sizeof id);
+    json_string(line, id, id_len);
+  }
   *nodes = 0;
-  double start = now();
+  double start = *clock;
   batch_verdict v = task->run(worker, in->format, &it->record, &c->options,
                               line, nodes);
+  *clock = now();
   /* microseconds, as a decimal number of seconds */
-  uint64_t us = (uint64_t)((now() - start) * 1e6 + 0.5);
+  uint64_t us = (uint64_t)((*clock - start) * 1e6 + 0.5);
   char seconds[32];
   size_t n = put_digits(seconds, us / 1000000);
   seconds[n++] = '.';
@@ -634,11 +653,12 @@ static void work(const run_state *s, size_t first, size_t step, int fd) {
   if (s->task->start && !worker) _exit(3);
   json_out line;
   json_init(&line);
+  double clock = now();
   for (size_t k = first; k < s->ntodo && !interrupted; k += step) {
     uint64_t nodes;
     const item *it = &s->todo[k];
     batch_verdict v = do_record(s->task, worker, s->c, &s->inputs[it->input],
-                                it, &line, &nodes);
+                                it, &line, &nodes, &clock);
     if (v == BATCH_STOPPED || line.failed) break;
     if (!send_line(fd, v, nodes, &line)) break;
   }
@@ -808,16 +828,16 @@ static bool run_here(const run_state *s, output *out, tally *t) {
   json_out line;
   json_init(&line);
   bool complete = true;
+  double at = now();
   for (size_t k = 0; k < s->ntodo; k++) {
     uint64_t nodes;
     const item *it = &s->todo[k];
     batch_verdict v = do_record(s->task, worker, s->c, &s->inputs[it->input],
-                                it, &line, &nodes);
+                                it, &line, &nodes, &at);
     if (v == BATCH_STOPPED || interrupted) {
       complete = false;
       break;
     }
-    double at = now();
     write_line(out, line.data, line.len, at);
     count(t, v, nodes);
     show_progress(t, at, false);
@@ -924,6 +944,17 @@ int batch_main(const char *name, int argc, char **argv) {
       goto out;
     }
     in->format = pick_format(task, &c, in);
+    if (in->format) {           /* the ids' start, quoted once */
+      json_out quoted;
+      json_init(&quoted);
+      json_string(&quoted, in->name, strlen(in->name));
+      if (!quoted.failed && quoted.len + 1 <= sizeof in->id) {
+        memcpy(in->id, quoted.data, quoted.len - 1);       /* no end quote */
+        in->id[quoted.len - 1] = in->format->numbered ? '#' : ':';
+        in->id_len = quoted.len;
+      }
+      json_free(&quoted);
+    }
     if (!in->format) {
       fprintf(stderr, "%s: %s %s reads no format '%s'; it reads:", progname,
               c.game, c.command, c.format);
@@ -944,8 +975,12 @@ int batch_main(const char *name, int argc, char **argv) {
     size_t at = 0;
     batch_record r = {0};
     const batch_format *format = inputs[i].format;
-    void *records = format->open ? format->open(inputs[i].data, inputs[i].len)
-                                 : NULL;
+    void *records = NULL;
+    if (format->open) {
+      const char *path = strcmp(inputs[i].name, "-") == 0 ? NULL : inputs[i].name;
+      records = inputs[i].records =
+          format->open(path, inputs[i].data, inputs[i].len);
+    }
     if (format->open && !records) {
       fprintf(stderr, "%s: not enough memory to read '%s'\n", progname,
               inputs[i].name);
@@ -968,7 +1003,6 @@ int batch_main(const char *name, int argc, char **argv) {
         item *more = realloc(items, cap * sizeof *items);
         if (!more) {
           fprintf(stderr, "%s: not enough memory for the records\n", progname);
-          if (records) format->close(records);
           goto out;
         }
         items = more;
@@ -977,7 +1011,6 @@ int batch_main(const char *name, int argc, char **argv) {
       items[nitems].record = r;
       nitems++;
     }
-    if (records) format->close(records);
   }
   output o = {0};
   o.csv = c.csv;
@@ -1030,7 +1063,10 @@ int batch_main(const char *name, int argc, char **argv) {
           complete ? "" : "--resume carries on");
   status = !complete ? 130 : t.errors || t.disagree ? 1 : 0;
 out:
-  for (int i = 0; inputs && i < c.nfiles; i++) free(inputs[i].data);
+  for (int i = 0; inputs && i < c.nfiles; i++) {
+    if (inputs[i].records) inputs[i].format->close(inputs[i].records);
+    free(inputs[i].data);
+  }
   free(inputs);
   free(items);
   id_free(&done);

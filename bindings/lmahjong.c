@@ -7,6 +7,7 @@
 */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -14,6 +15,7 @@
 
 #include "ludus.h"
 #include "mahjong/mahjong.h"
+#include "mahjong/tenhou.h"
 
 #define SCORE_TYPE "ludus.mahjong.score"
 
@@ -564,6 +566,266 @@ static int score_tostring(lua_State *L) {
   return 1;
 }
 
+
+/* ---- Tenhou's logs ---- */
+
+/* What a read holds while it builds its tables: freed by __gc or
+   __close whatever happens, so an error (out of memory) frees it. */
+typedef struct log_reader {
+  char *data;
+  size_t len;
+  mj_log log;
+} log_reader;
+
+static int reader_free(lua_State *L) {
+  log_reader *lr = luaL_checkudata(L, 1, "ludus.mahjong.logreader");
+  free(lr->data);
+  lr->data = NULL;
+  mj_log_free(&lr->log);
+  return 0;
+}
+
+
+static void push_ints(lua_State *L, const int *v, int n) {
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    lua_pushinteger(L, v[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+}
+
+static void push_tile_number(lua_State *L, const mj_round *r, int tile) {
+  int k = mj_tile_kind(tile);
+  bool red = tile % 4 == 0 && k < MJ_HONORS && k % 9 == 4 && r->rules.red[k / 9];
+  push_tile(L, k, red);
+}
+
+static void push_hand(lua_State *L, const mj_round_seat *s) {
+  char buf[64];
+  mj_format(&s->hand, buf, sizeof buf);
+  lua_pushstring(L, buf);
+}
+
+static void push_melds(lua_State *L, const mj_round *r, const mj_round_seat *s) {
+  static const char *const kinds[] = {"chi", "pon", "kan", "ankan"};
+  lua_createtable(L, s->nmelds, 0);
+  for (int i = 0; i < s->nmelds; i++) {
+    const mj_round_meld *m = &s->meld[i];
+    mj_tiles t;
+    mj_clear(&t);
+    for (int j = 0; j < m->n; j++) {
+      int k = mj_tile_kind(m->tiles[j]);
+      t.count[k]++;
+      t.n++;
+      if (m->tiles[j] % 4 == 0 && k < MJ_HONORS && k % 9 == 4 && r->rules.red[k / 9])
+        t.red[k / 9]++;
+    }
+    char buf[32];
+    mj_format(&t, buf, sizeof buf);
+    lua_pushfstring(L, "%s:%s", m->kind == MJ_KAN && m->added ? "shouminkan"
+                                : kinds[m->kind], buf);
+    lua_rawseti(L, -2, i + 1);
+  }
+}
+
+static void push_win(lua_State *L, const mj_round *r, const mj_round_win *w) {
+  lua_createtable(L, 0, 10);
+  set_int(L, "who", w->who);
+  set_int(L, "from", w->from);
+  if (w->pao >= 0) set_int(L, "pao", w->pao);
+  set_int(L, "han", w->score.han);
+  set_int(L, "fu", w->score.fu);
+  set_int(L, "yakuman", w->score.yakuman);
+  push_ints(L, w->deltas, 4);
+  lua_setfield(L, -2, "deltas");
+  lua_createtable(L, w->score.nyaku, 0);
+  for (int i = 0; i < w->score.nyaku; i++) {
+    lua_pushstring(L, mj_yaku_name(w->score.yaku[i].yaku));
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "yaku");
+  (void)r;
+}
+
+/* The replay hook: a table per step in the round's events, on the
+   stack as: game, rounds, round, events. */
+#define ROUNDS_AT 5
+
+typedef struct replay_lua {
+  lua_State *L;
+} replay_lua;
+
+static void replay_step(void *data, const mj_log *log, int round, int event,
+                        const mj_round *r) {
+  lua_State *L = ((replay_lua *)data)->L;
+  const mj_log_round *lr = &log->rounds[round];
+  if (event < 0) {                       /* a round starts */
+    lua_settop(L, ROUNDS_AT);                /* the round before */
+    lua_createtable(L, 0, 8);
+    char name[4];
+    mj_round_name(lr->round, name);
+    lua_pushstring(L, name);
+    lua_setfield(L, -2, "name");
+    set_int(L, "honba", lr->honba);
+    set_int(L, "sticks", lr->sticks);
+    push_ints(L, lr->scores, 4);
+    lua_setfield(L, -2, "scores");
+    lua_createtable(L, 4, 0);
+    for (int s = 0; s < 4; s++) {
+      push_hand(L, &r->seat[s]);
+      lua_rawseti(L, -2, s + 1);
+    }
+    lua_setfield(L, -2, "hands");
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, ROUNDS_AT, round + 1);
+    lua_createtable(L, lr->nevents, 0);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, "events");
+    return;
+  }
+  const mj_act *a = &log->events[lr->first_event + event].act;
+  int seat = a->type == MJ_ACT_NINE_TERMINALS || a->type == MJ_ACT_PASS ? r->turn : a->seat;
+  lua_createtable(L, 0, 6);
+  lua_pushstring(L, mj_act_name(a->type));
+  lua_setfield(L, -2, "type");
+  set_int(L, "seat", seat);
+  if (a->type == MJ_ACT_DRAW || a->type == MJ_ACT_DISCARD ||
+      a->type == MJ_ACT_CHI || a->type == MJ_ACT_PON || a->type == MJ_ACT_KAN ||
+      a->type == MJ_ACT_KAKAN) {
+    int tile = a->type == MJ_ACT_DRAW ? r->seat[a->seat].drawn : a->tile;
+    if (tile != MJ_NO_TILE) {
+      push_tile_number(L, r, tile);
+      lua_setfield(L, -2, "tile");
+    }
+  }
+  if (a->riichi) {
+    lua_pushboolean(L, 1);
+    lua_setfield(L, -2, "riichi");
+  }
+  if (seat >= 0 && seat < 4) {
+    push_hand(L, &r->seat[seat]);
+    lua_setfield(L, -2, "hand");
+    push_melds(L, r, &r->seat[seat]);
+    lua_setfield(L, -2, "melds");
+  }
+  if (r->phase == MJ_PHASE_OVER) {
+    const mj_round_result *res = &r->result;
+    lua_createtable(L, 0, 4);
+    lua_pushstring(L, mj_round_end_name(res->end));
+    lua_setfield(L, -2, "end");
+    push_ints(L, res->deltas, 4);
+    lua_setfield(L, -2, "deltas");
+    lua_createtable(L, res->nwins, 0);
+    for (int i = 0; i < res->nwins; i++) {
+      push_win(L, r, &res->win[i]);
+      lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "wins");
+    lua_setfield(L, -2, "result");
+  }
+  lua_rawseti(L, -2, (lua_Integer)luaL_len(L, -2) + 1);
+}
+
+/* One game, replayed, as a table at 4 (the stack is path, reader, the
+   games, then this game and its rounds at ROUNDS_AT); false with the
+   message on the top. */
+static bool push_game(lua_State *L, log_reader *lr, size_t start, size_t end,
+                      int number) {
+  mj_log_error err;
+  lua_settop(L, 3);
+  if (!mj_log_read(&lr->log, lr->data + start, end - start, &err)) {
+    char where[120];
+    mj_log_where(&lr->log, &err, where, sizeof where);
+    lua_pushfstring(L, "mahjong: game %d, %s: %s", number, where, err.text);
+    return false;
+  }
+  lua_createtable(L, 0, 10);                              /* 4: the game */
+  lua_pushstring(L, lr->log.format == MJ_LOG_MJLOG ? "mjlog" : "tenhou6");
+  lua_setfield(L, 4, "format");
+  lua_createtable(L, 4, 0);
+  for (int s = 0; s < 4; s++) {
+    lua_pushstring(L, lr->log.names[s]);
+    lua_rawseti(L, -2, s + 1);
+  }
+  lua_setfield(L, 4, "names");
+  lua_createtable(L, lr->log.nrounds, 0);                 /* 5: rounds */
+  lua_pushvalue(L, ROUNDS_AT);
+  lua_setfield(L, 4, "rounds");
+  mj_replay out;
+  replay_lua data = {L};
+  bool ok = mj_replay_log(&lr->log, &out, replay_step, &data);
+  lua_settop(L, 4);
+  if (!ok) {
+    char where[120];
+    mj_log_where(&lr->log, &out.error, where, sizeof where);
+    lua_pushfstring(L, "mahjong: game %d, %s: %s", number, where, out.error.text);
+    return false;
+  }
+  set_int(L, "checks", out.checks);
+  push_ints(L, out.scores, 4);
+  lua_setfield(L, -2, "scores");
+  push_ints(L, out.points, 4);
+  lua_setfield(L, -2, "points");
+  lua_createtable(L, out.nnotes, 0);
+  for (int i = 0; i < out.nnotes; i++) {
+    char where[120];
+    mj_log_where(&lr->log, &out.notes[i], where, sizeof where);
+    lua_pushfstring(L, "%s: %s", where, out.notes[i].text);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "disagreements");
+  lua_pushboolean(L, out.disagreements == 0);
+  lua_setfield(L, -2, "agrees");
+  return true;
+}
+
+/* read(path) -> the games of a Tenhou log (mjlog or tenhou.net/6 JSON),
+   each replayed; nil, message for a file that cannot be read or a game
+   that cannot be played */
+static int mahjong_read(lua_State *L) {
+  const char *path = luaL_checkstring(L, 1);
+  lua_settop(L, 1);
+  log_reader *lr = lua_newuserdatauv(L, sizeof *lr, 0);   /* 2 */
+  memset(lr, 0, sizeof *lr);
+  luaL_setmetatable(L, "ludus.mahjong.logreader");
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    lua_pushnil(L);
+    lua_pushfstring(L, "mahjong: cannot open '%s'", path);
+    return 2;
+  }
+  size_t cap = 1 << 16;
+  lr->data = malloc(cap);
+  while (lr->data) {
+    lr->len += fread(lr->data + lr->len, 1, cap - lr->len, f);
+    if (lr->len < cap || cap >= (size_t)1 << 30) break;
+    char *more = realloc(lr->data, cap * 2);
+    if (!more) { free(lr->data); lr->data = NULL; break; }
+    lr->data = more;
+    cap *= 2;
+  }
+  fclose(f);
+  if (!lr->data) return luaL_error(L, "mahjong: not enough memory for '%s'", path);
+  lua_newtable(L);                                       /* 3: the games */
+  size_t at = 0, start, end;
+  int number = 0;
+  while (mj_log_next(lr->data, lr->len, &at, &start, &end)) {
+    if (!push_game(L, lr, start, end, ++number)) {
+      lua_pushnil(L);
+      lua_insert(L, -2);
+      return 2;
+    }
+    lua_rawseti(L, 3, number);
+  }
+  if (number == 0) {
+    lua_pushnil(L);
+    lua_pushfstring(L, "mahjong: no game in '%s'", path);
+    return 2;
+  }
+  lua_settop(L, 3);
+  return 1;
+}
+
 static const luaL_Reg functions[] = {
   {"tiles", mahjong_tiles},
   {"decompose", mahjong_decompose},
@@ -571,14 +833,23 @@ static const luaL_Reg functions[] = {
   {"waits", mahjong_waits},
   {"discards", mahjong_discards},
   {"score", mahjong_score},
+  {"read", mahjong_read},
   {NULL, NULL}
 };
 
 int luaopen_ludus_mahjong(lua_State *L) {
   luaL_newlib(L, functions);
+  lmahjong_open_table(L);
   luaL_newmetatable(L, SCORE_TYPE);
   lua_pushcfunction(L, score_tostring);
   lua_setfield(L, -2, "__tostring");
+  ludus_protect_metatable(L, -1);
+  lua_pop(L, 1);
+  luaL_newmetatable(L, "ludus.mahjong.logreader");
+  lua_pushcfunction(L, reader_free);
+  lua_setfield(L, -2, "__gc");
+  lua_pushcfunction(L, reader_free);
+  lua_setfield(L, -2, "__close");
   ludus_protect_metatable(L, -1);
   lua_pop(L, 1);
   return 1;

@@ -1,350 +1,358 @@
 /*
-** lprocess.c: ludus.process, a child program spoken to through its
-** standard input and output, for players that are other programs (UCI
-** engines, scripts/ludus/uci.lua).
+** lprocess.c: ludus.process, what a match needs from the system to play
+** its games in processes of their own: fork a Lua function into a child
+** that sends lines back, wait for them with a deadline, kill a child that
+** hangs and say how it ended; a monotonic clock; and JSON lines read back
+** (for --resume and --merge).  Internal: scripts/ludus/match_runner.lua
+** is its one user.
 **
-** process.spawn{"prog", "arg", ...} starts prog (found on PATH when the
-** name has no '/') with the arguments as given, never through a shell.
-** Its input and output are one socket pair, so that writing to a child
-** that died returns an error instead of raising SIGPIPE; its standard
-** error goes to /dev/null.  It runs in a process group of its own, so
-** that Ctrl-C at the terminal stops ludus's wait for it, not the child.
-** p:read_line(seconds) waits at most that long, and Ctrl-C stops the
-** wait too; p:close() kills the child and collects its status, and so
-** do __gc and __close: no child outlives the value that started it.
+** A child is a fork of the whole Lua state, so the function runs with
+** every value its caller could see.  It ignores Ctrl-C (the parent
+** stops it), its standard output goes to standard error (a player's
+** print must not mix with the results), it dies with its parent (on
+** Linux), and it ends with _exit: no atexit handler, no flush of the
+** parent's buffers, no collection.
 */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include <lauxlib.h>
 #include <lua.h>
 
 #include "ludus.h"
+#include "base/json.h"
 
-#define PROCESS_TYPE "ludus.process"
-#define MAX_ARGS 64
-#define MAX_LINE (1 << 20)        /* a longer line is an error, not memory */
-#define POLL_SLICE_MS 20          /* how often a wait looks at Ctrl-C */
-#define WRITE_SECONDS 10.0        /* a child that reads nothing for so long */
-#define GRACE_SECONDS 0.1         /* to end by itself before it is killed */
+#define CHILD_TYPE "ludus.process.child"
 
-extern char **environ;
-
-typedef struct process {
-  pid_t pid;                  /* 0 once collected */
-  int fd;                     /* our end of the socket pair, -1 when closed */
-  int status;                 /* waitpid's, once collected */
-  char *buffer;               /* what was read past the last line */
-  size_t length, capacity;
-  bool eof;
-} process;
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
-
-static process *check_process(lua_State *L) {
-  return luaL_checkudata(L, 1, PROCESS_TYPE);
-}
-
-/* Collects the child if it has ended (or, with wait, once it has). */
-static void reap(process *p, bool wait) {
-  if (p->pid <= 0) return;
-  pid_t r;
-  do r = waitpid(p->pid, &p->status, wait ? 0 : WNOHANG);
-  while (r < 0 && errno == EINTR);
-  if (r == p->pid || (r < 0 && errno == ECHILD)) p->pid = 0;
-}
-
-/* Closes the socket, gives the child a moment to end on its own (most
-   programs end at the end of their input), then kills it; collects it,
-   frees the buffer. */
-static void stop(process *p) {
-  if (p->fd >= 0) {
-    close(p->fd);
-    p->fd = -1;
-  }
-  if (p->pid > 0) {
-    double give_up = now() + GRACE_SECONDS;
-    for (reap(p, false); p->pid > 0 && now() < give_up; reap(p, false))
-      nanosleep(&(struct timespec){.tv_nsec = 2000000}, NULL);
-    if (p->pid > 0) {
-      kill(p->pid, SIGKILL);
-      reap(p, true);
-    }
-  }
-  free(p->buffer);
-  p->buffer = NULL;
-  p->length = p->capacity = 0;
-}
-
-/* Pushes how the child ended: "exit 0", "signal 9", or "running". */
-static void push_status(lua_State *L, process *p) {
-  reap(p, false);
-  if (p->pid > 0)
-    lua_pushliteral(L, "running");
-  else if (WIFEXITED(p->status))
-    lua_pushfstring(L, "exit %d", WEXITSTATUS(p->status));
-  else if (WIFSIGNALED(p->status))
-    lua_pushfstring(L, "signal %d", WTERMSIG(p->status));
-  else
-    lua_pushliteral(L, "ended");
-}
-
-/* ---- spawning ---- */
-
-/* process.spawn(argv) -> process, or nil, message when it cannot start. */
-static int process_spawn(lua_State *L) {
-  luaL_checktype(L, 1, LUA_TTABLE);
-  lua_Integer n = luaL_len(L, 1);
-  luaL_argcheck(L, n >= 1, 1, "the program name is missing");
-  luaL_argcheck(L, n <= MAX_ARGS, 1, "too many arguments");
-  const char *argv[MAX_ARGS + 1];
-  for (lua_Integer i = 1; i <= n; i++) {
-    if (lua_geti(L, 1, i) != LUA_TSTRING)
-      return luaL_error(L, "bad argument #1 to 'spawn' (element %d: string "
-                        "expected, got %s)", (int)i, luaL_typename(L, -1));
-    size_t len;
-    argv[i - 1] = lua_tolstring(L, -1, &len);
-    if (strlen(argv[i - 1]) != len)
-      return luaL_error(L, "bad argument #1 to 'spawn' (element %d holds a "
-                        "zero byte)", (int)i);
-  }
-  argv[n] = NULL;
-  luaL_argcheck(L, argv[0][0] != '\0', 1, "the program name is empty");
-
-  process *p = lua_newuserdatauv(L, sizeof *p, 0);
-  memset(p, 0, sizeof *p);
-  p->fd = -1;
-  luaL_setmetatable(L, PROCESS_TYPE);
-
-  int pair[2];
-  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, pair) != 0) {
-    luaL_pushfail(L);
-    lua_pushfstring(L, "process: no socket for '%s' (%s)", argv[0],
-                    strerror(errno));
-    return 2;
-  }
-  posix_spawn_file_actions_t actions;
-  posix_spawnattr_t attributes;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, pair[1], 0);
-  posix_spawn_file_actions_adddup2(&actions, pair[1], 1);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-  posix_spawnattr_init(&attributes);
-  sigset_t defaults, none;
-  sigemptyset(&defaults);
-  sigaddset(&defaults, SIGPIPE);
-  sigaddset(&defaults, SIGINT);
-  sigemptyset(&none);
-  posix_spawnattr_setsigdefault(&attributes, &defaults);
-  posix_spawnattr_setsigmask(&attributes, &none);
-  posix_spawnattr_setpgroup(&attributes, 0);
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF |
-                           POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP);
+typedef struct child {
   pid_t pid;
-  int error = posix_spawnp(&pid, argv[0], &actions, &attributes,
-                           (char *const *)argv, environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attributes);
-  close(pair[1]);
-  if (error != 0) {
-    close(pair[0]);
-    luaL_pushfail(L);
-    lua_pushfstring(L, "process: cannot start '%s' (%s)", argv[0],
-                    strerror(error));
-    return 2;
-  }
-  p->pid = pid;
-  p->fd = pair[0];
-  fcntl(p->fd, F_SETFL, fcntl(p->fd, F_GETFL) | O_NONBLOCK);
-  return 1;
-}
+  int fd;                       /* the read end of its pipe, -1 once closed */
+  char *buf;                    /* what was read and is not a whole line yet */
+  size_t len, cap;
+  int status;                   /* waitpid's, once reaped */
+  int reaped;
+} child;
 
-/* ---- talking ---- */
+/* ---- in the child ---- */
 
-/* p:write(text) -> p, or nil, message when the child reads no more. */
-static int process_write(lua_State *L) {
-  process *p = check_process(L);
-  size_t len;
-  const char *text = luaL_checklstring(L, 2, &len);
-  if (p->fd < 0) {
-    luaL_pushfail(L);
-    lua_pushliteral(L, "closed");
-    return 2;
-  }
-  double deadline = now() + WRITE_SECONDS;
+static int child_fd = -1;
+
+static int write_all(int fd, const char *data, size_t len) {
   while (len > 0) {
-    ssize_t sent = send(p->fd, text, len, MSG_NOSIGNAL | MSG_DONTWAIT);
-    if (sent > 0) {
-      text += sent;
-      len -= (size_t)sent;
-      continue;
-    }
-    if (sent < 0 && errno == EINTR) continue;
-    if (sent < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) &&
-        now() < deadline) {
-      struct pollfd w = {.fd = p->fd, .events = POLLOUT};
-      poll(&w, 1, POLL_SLICE_MS);
-      continue;
-    }
-    luaL_pushfail(L);
-    lua_pushstring(L, sent < 0 && errno != EAGAIN ? strerror(errno)
-                                                  : "the child reads nothing");
-    return 2;
+    ssize_t n = write(fd, data, len);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return 0;
+    data += n;
+    len -= (size_t)n;
   }
-  lua_settop(L, 1);
   return 1;
 }
 
-/* Pushes the first whole line of the buffer (without its \n or \r\n) and
-   drops it from the buffer; false when there is none. */
-static bool take_line(lua_State *L, process *p) {
-  char *end = p->length ? memchr(p->buffer, '\n', p->length) : NULL;
-  if (!end) return false;
-  size_t len = (size_t)(end - p->buffer);
-  size_t shown = len > 0 && p->buffer[len - 1] == '\r' ? len - 1 : len;
-  lua_pushlstring(L, p->buffer, shown);
-  p->length -= len + 1;
-  memmove(p->buffer, end + 1, p->length);
-  return true;
-}
-
-/* p:read_line([seconds]) -> the next line, or nil and why: "timeout",
-   "closed" (the child closed its output: it ended), "interrupted"
-   (Ctrl-C) or "line too long".  Without seconds it waits as long as it
-   takes (Ctrl-C still stops it). */
-static int process_read_line(lua_State *L) {
-  process *p = check_process(L);
-  double seconds = luaL_optnumber(L, 2, -1);
-  luaL_argcheck(L, seconds == seconds, 2, "not a number");
-  double deadline = seconds < 0 ? -1 : now() + seconds;
-  for (;;) {
-    if (take_line(L, p)) return 1;
-    if ((p->eof || p->fd < 0) && p->length > 0) {   /* a last unended line */
-      lua_pushlstring(L, p->buffer, p->length);
-      p->length = 0;
-      return 1;
-    }
-    const char *why = NULL;
-    if (p->length >= MAX_LINE) why = "line too long";
-    else if (p->eof || p->fd < 0) why = "closed";
-    else if (ludus_interrupted) why = "interrupted";
-    else if (deadline >= 0 && now() >= deadline) why = "timeout";
-    if (why) {
-      luaL_pushfail(L);
-      lua_pushstring(L, why);
-      return 2;
-    }
-    if (p->capacity - p->length < 4096) {
-      size_t capacity = p->capacity ? 2 * p->capacity : 8192;
-      char *grown = realloc(p->buffer, capacity);
-      if (!grown) return luaL_error(L, "process: not enough memory");
-      p->buffer = grown;
-      p->capacity = capacity;
-    }
-    ssize_t got = recv(p->fd, p->buffer + p->length, p->capacity - p->length,
-                       MSG_DONTWAIT);
-    if (got > 0) {
-      p->length += (size_t)got;
-    } else if (got == 0) {
-      p->eof = true;
-    } else if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
-      int wait = POLL_SLICE_MS;
-      if (deadline >= 0) {
-        double left = (deadline - now()) * 1000;
-        if (left < wait) wait = left < 1 ? 1 : (int)left;
-      }
-      struct pollfd r = {.fd = p->fd, .events = POLLIN};
-      poll(&r, 1, wait);
-    } else {
-      p->eof = true;            /* a reset counts as the end */
-    }
-  }
-}
-
-/* p:status() -> "running", "exit N" or "signal N". */
-static int process_status(lua_State *L) {
-  push_status(L, check_process(L));
-  return 1;
-}
-
-/* p:pid() -> the child's process id, nil once collected. */
-static int process_pid(lua_State *L) {
-  process *p = check_process(L);
-  if (p->pid > 0) lua_pushinteger(L, p->pid);
-  else luaL_pushfail(L);
-  return 1;
-}
-
-/* p:close() -> how the child ended ("exit 0", "signal 9"): killed when
-   it still ran.  Closing again does nothing more. */
-static int process_close(lua_State *L) {
-  process *p = check_process(L);
-  stop(p);
-  push_status(L, p);
-  return 1;
-}
-
-/* process.clock() -> seconds on a clock that only goes forward, for
-   deadlines (os.clock counts processor time, not waiting). */
-static int process_clock(lua_State *L) {
-  lua_pushnumber(L, now());
-  return 1;
-}
-
-static int process_gc(lua_State *L) {
-  stop(check_process(L));
+/* send(line): the line, with its newline, to the parent. */
+static int child_send(lua_State *L) {
+  size_t len;
+  const char *line = luaL_checklstring(L, 1, &len);
+  luaL_argcheck(L, memchr(line, '\n', len) == NULL, 1, "a line has no newline");
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  luaL_addlstring(&b, line, len);
+  luaL_addchar(&b, '\n');
+  luaL_pushresult(&b);
+  size_t total;
+  const char *text = lua_tolstring(L, -1, &total);
+  if (!write_all(child_fd, text, total)) _exit(3);   /* the parent is gone */
   return 0;
 }
 
-static int process_tostring(lua_State *L) {
-  process *p = check_process(L);
-  reap(p, false);
-  if (p->pid > 0) lua_pushfstring(L, "process %d", (int)p->pid);
-  else lua_pushliteral(L, "process (ended)");
+static void run_child(lua_State *L, int fd, pid_t parent) {
+#ifdef __linux__
+  /* a child whose parent is killed (a match stopped, a worker ended)
+     goes too, even one hung in a loop */
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(3);
+#else
+  (void)parent;
+#endif
+  signal(SIGINT, SIG_IGN);
+  signal(SIGPIPE, SIG_DFL);
+  lua_sethook(L, NULL, 0, 0);    /* the REPL's Ctrl-C hook, if it was set */
+  ludus_interrupted = 0;
+  dup2(STDERR_FILENO, STDOUT_FILENO);
+  child_fd = fd;
+  lua_pushvalue(L, 1);
+  lua_pushcfunction(L, child_send);
+  if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+    const char *message = lua_tostring(L, -1);
+    message = luaL_gsub(L, message ? message : "(not a string)", "\n", " ");
+    lua_pushfstring(L, "error\t%s\n", message);
+    size_t len;
+    const char *text = lua_tolstring(L, -1, &len);
+    write_all(fd, text, len);
+    _exit(1);
+  }
+  _exit(0);
+}
+
+/* ---- in the parent ---- */
+
+static child *check_child(lua_State *L, int arg) {
+  return luaL_checkudata(L, arg, CHILD_TYPE);
+}
+
+static void close_pipe(child *c) {
+  if (c->fd >= 0) close(c->fd);
+  c->fd = -1;
+}
+
+static void reap(child *c, int options) {
+  if (c->reaped || c->pid <= 0) return;
+  pid_t got;
+  do got = waitpid(c->pid, &c->status, options); while (got < 0 && errno == EINTR);
+  if (got == c->pid || got < 0) c->reaped = 1;
+}
+
+/* process.spawn(f) -> a child running f(send), send(line) sending lines
+   back; or nil, message when no process can be started. */
+static int process_spawn(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TFUNCTION);
+  lua_settop(L, 1);
+  child *c = lua_newuserdatauv(L, sizeof *c, 0);
+  memset(c, 0, sizeof *c);
+  c->fd = -1;
+  luaL_setmetatable(L, CHILD_TYPE);
+  int p[2];
+  if (pipe(p) != 0) {
+    luaL_pushfail(L);
+    lua_pushfstring(L, "cannot make a pipe: %s", strerror(errno));
+    return 2;
+  }
+  fflush(NULL);
+  pid_t parent = getpid();
+  pid_t pid = fork();
+  if (pid < 0) {
+    int e = errno;
+    close(p[0]);
+    close(p[1]);
+    luaL_pushfail(L);
+    lua_pushfstring(L, "cannot start a process: %s", strerror(e));
+    return 2;
+  }
+  if (pid == 0) {
+    close(p[0]);
+    run_child(L, p[1], parent);
+  }
+  close(p[1]);
+  fcntl(p[0], F_SETFD, FD_CLOEXEC);
+  fcntl(p[0], F_SETFL, fcntl(p[0], F_GETFL) | O_NONBLOCK);
+  c->pid = pid;
+  c->fd = p[0];
   return 1;
 }
 
-static const luaL_Reg process_methods[] = {
-  {"write", process_write},
-  {"read_line", process_read_line},
-  {"status", process_status},
-  {"pid", process_pid},
-  {"close", process_close},
+/* child:lines() -> the whole lines it has sent since the last call, as a
+   list, and true once its output has ended. */
+static int child_lines(lua_State *L) {
+  child *c = check_child(L, 1);
+  int ended = c->fd < 0;
+  while (c->fd >= 0) {
+    if (c->cap - c->len < 4096) {
+      size_t cap = c->cap ? 2 * c->cap : 8192;
+      char *more = realloc(c->buf, cap);
+      if (!more) return luaL_error(L, "not enough memory for a game's output");
+      c->buf = more;
+      c->cap = cap;
+    }
+    ssize_t n = read(c->fd, c->buf + c->len, c->cap - c->len);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
+    if (n <= 0) {
+      close_pipe(c);
+      ended = 1;
+      break;
+    }
+    c->len += (size_t)n;
+  }
+  lua_newtable(L);
+  size_t start = 0;
+  int count = 0;
+  for (;;) {
+    char *nl = start < c->len ? memchr(c->buf + start, '\n', c->len - start) : NULL;
+    if (!nl) break;
+    lua_pushlstring(L, c->buf + start, (size_t)(nl - (c->buf + start)));
+    lua_rawseti(L, -2, ++count);
+    start = (size_t)(nl - c->buf) + 1;
+  }
+  memmove(c->buf, c->buf + start, c->len - start);
+  c->len -= start;
+  lua_pushboolean(L, ended);
+  return 2;
+}
+
+/* child:kill(): ends it at once (SIGKILL); a child that hangs in C code
+   cannot be asked. */
+static int child_kill(lua_State *L) {
+  child *c = check_child(L, 1);
+  if (c->pid > 0 && !c->reaped) kill(c->pid, SIGKILL);
+  return 0;
+}
+
+/* child:close() -> how it ended: "exit", status or "signal", number,
+   name.  Waits for it. */
+static int child_close(lua_State *L) {
+  child *c = check_child(L, 1);
+  close_pipe(c);
+  reap(c, 0);
+  if (c->reaped && WIFSIGNALED(c->status)) {
+    lua_pushliteral(L, "signal");
+    lua_pushinteger(L, WTERMSIG(c->status));
+    lua_pushstring(L, strsignal(WTERMSIG(c->status)));
+    return 3;
+  }
+  lua_pushliteral(L, "exit");
+  lua_pushinteger(L, c->reaped && WIFEXITED(c->status) ? WEXITSTATUS(c->status) : -1);
+  return 2;
+}
+
+static int child_gc(lua_State *L) {
+  child *c = check_child(L, 1);
+  close_pipe(c);
+  if (c->pid > 0 && !c->reaped) {
+    kill(c->pid, SIGKILL);
+    reap(c, 0);
+  }
+  free(c->buf);
+  c->buf = NULL;
+  return 0;
+}
+
+/* process.wait(children, seconds) -> until one of the children (a list)
+   has something to read or has ended, seconds have passed (nil: no
+   limit), or a signal came (Ctrl-C); returns nothing. */
+static int process_wait(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  double seconds = luaL_optnumber(L, 2, -1);
+  int n = (int)luaL_len(L, 1);
+  struct pollfd *fds = lua_newuserdatauv(L, sizeof *fds * (size_t)(n + 1), 0);
+  int count = 0;
+  for (int i = 1; i <= n; i++) {
+    lua_rawgeti(L, 1, i);
+    child *c = check_child(L, -1);
+    if (c->fd >= 0) {
+      fds[count].fd = c->fd;
+      fds[count].events = POLLIN;
+      fds[count].revents = 0;
+      count++;
+    }
+    lua_pop(L, 1);
+  }
+  int timeout = -1;
+  if (seconds >= 0) timeout = seconds > 1e6 ? 1000000000 : (int)ceil(seconds * 1000);
+  if (count > 0 || timeout >= 0) poll(fds, (nfds_t)count, timeout);
+  return 0;
+}
+
+/* process.now() -> seconds on a monotonic clock. */
+static int process_now(lua_State *L) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  lua_pushnumber(L, (double)t.tv_sec + (double)t.tv_nsec * 1e-9);
+  return 1;
+}
+
+/* process.cores() -> the processors online. */
+static int process_cores(lua_State *L) {
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  lua_pushinteger(L, n < 1 ? 1 : n);
+  return 1;
+}
+
+/* ---- JSON lines ---- */
+
+static void push_json(lua_State *L, const json_value *v) {
+  switch (v->type) {
+  case JSON_NULL: lua_pushnil(L); break;
+  case JSON_FALSE: lua_pushboolean(L, 0); break;
+  case JSON_TRUE: lua_pushboolean(L, 1); break;
+  case JSON_NUMBER:
+    if (v->number == floor(v->number) && fabs(v->number) < 9007199254740992.0)
+      lua_pushinteger(L, (lua_Integer)v->number);
+    else
+      lua_pushnumber(L, v->number);
+    break;
+  case JSON_STRING: lua_pushlstring(L, v->string, v->len); break;
+  case JSON_ARRAY: {
+    lua_createtable(L, (int)(v->len < 1024 ? v->len : 1024), 0);
+    int i = 0;
+    for (const json_value *m = v->child; m; m = m->next) {
+      push_json(L, m);
+      lua_rawseti(L, -2, ++i);
+    }
+    break;
+  }
+  case JSON_OBJECT:
+    lua_newtable(L);
+    for (const json_value *m = v->child; m; m = m->next) {
+      push_json(L, m);
+      if (lua_isnil(L, -1)) lua_pop(L, 1);
+      else lua_setfield(L, -2, m->key);
+    }
+    break;
+  }
+}
+
+/* process.json(text) -> the value of a JSON text (null is nil, and so
+   is a member that is null), or nil, message. */
+static int process_json(lua_State *L) {
+  size_t len, at = 0;
+  const char *text = luaL_checklstring(L, 1, &len);
+  luaL_checkstack(L, 2 * JSON_MAX_DEPTH + 8, "reading JSON");
+  json_value *v = json_parse(text, len, &at);
+  if (!v) {
+    luaL_pushfail(L);
+    lua_pushfstring(L, "not JSON (at byte %d)", (int)at + 1);
+    return 2;
+  }
+  push_json(L, v);             /* no error can come between parse and free */
+  json_free_value(v);
+  return 1;
+}
+
+static const luaL_Reg child_methods[] = {
+  {"lines", child_lines},
+  {"kill", child_kill},
+  {"close", child_close},
+  {NULL, NULL}
+};
+
+static const luaL_Reg process_functions[] = {
+  {"spawn", process_spawn},
+  {"wait", process_wait},
+  {"now", process_now},
+  {"cores", process_cores},
+  {"json", process_json},
   {NULL, NULL}
 };
 
 int luaopen_ludus_process(lua_State *L) {
-  if (luaL_newmetatable(L, PROCESS_TYPE)) {
-    luaL_newlib(L, process_methods);
-    ludus_strict_methods(L, -1, "process", "");
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, process_gc);
-    lua_setfield(L, -2, "__gc");
-    lua_pushcfunction(L, process_gc);
-    lua_setfield(L, -2, "__close");
-    lua_pushcfunction(L, process_tostring);
-    lua_setfield(L, -2, "__tostring");
-    ludus_protect_metatable(L, -1);
-  }
+  luaL_newmetatable(L, CHILD_TYPE);
+  lua_pushcfunction(L, child_gc);
+  lua_setfield(L, -2, "__gc");
+  luaL_newlib(L, child_methods);
+  lua_setfield(L, -2, "__index");
+  ludus_protect_metatable(L, lua_gettop(L));
   lua_pop(L, 1);
-  lua_newtable(L);
-  lua_pushcfunction(L, process_spawn);
-  lua_setfield(L, -2, "spawn");
-  lua_pushcfunction(L, process_clock);
-  lua_setfield(L, -2, "clock");
+  luaL_newlib(L, process_functions);
   return 1;
 }

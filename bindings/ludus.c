@@ -47,6 +47,7 @@ static const luaL_Reg library_modules[] = {
 static const luaL_Reg internal_modules[] = {
   {"ludus.strict", luaopen_ludus_strict},
   {"ludus.process", luaopen_ludus_process},
+  {"ludus.program", luaopen_ludus_program},
   {NULL, NULL}
 };
 

@@ -61,6 +61,10 @@ void ludus_strict_methods(lua_State *L, int methods, const char *name,
 /* `require "ludus.strict"`: ludus_strict_methods for game.define. */
 int luaopen_ludus_strict(lua_State *L);
 
+/* `require "ludus.process"`: child processes for the games of a match
+   (lprocess.c). */
+int luaopen_ludus_process(lua_State *L);
+
 /* The module table: `require "ludus"`. */
 int luaopen_ludus(lua_State *L);
 
@@ -95,10 +99,13 @@ int luaopen_ludus_sudoku(lua_State *L);
 
 /* ludus.mahjong: riichi hand analysis (lmahjong.c). */
 int luaopen_ludus_mahjong(lua_State *L);
+/* mahjong.table and mahjong.match (lmahjong_table.c): adds them to the
+   module table on the top of the stack. */
+void lmahjong_open_table(lua_State *L);
 
-/* ludus.process: a child program on a socket pair (lprocess.c), for
+/* ludus.program: another program on a socket pair (lprogram.c), for
    players that are other programs. */
-int luaopen_ludus_process(lua_State *L);
+int luaopen_ludus_program(lua_State *L);
 
 /* The pure-Lua modules compiled in from scripts/ludus/ (embedded.c). */
 typedef struct ludus_script {

@@ -16,6 +16,7 @@
 
 #include "batch.h"
 #include "ludus.h"
+#include "match.h"
 #include "repl.h"
 
 static const char usage_text[] =
@@ -198,6 +199,7 @@ static int ludus_main(lua_State *L) {
   if (o.help) {
     printf(usage_text, progname, progname);
     printf("%s", batch_usage_summary);
+    printf("%s", match_usage_summary);
     lua_pushboolean(L, 1);
     return 1;
   }
@@ -233,6 +235,8 @@ int main(int argc, char **argv) {
     argv = no_args;
   }
   if (argv[0][0]) progname = argv[0];
+  if (argc > 1 && strcmp(argv[1], "match") == 0)
+    return match_main(progname, argc - 1, argv + 1);
   if (argc > 1 && batch_is_command(argv[1]))    /* ludus solve ... */
     return batch_main(progname, argc - 1, argv + 1);
   lua_State *L = luaL_newstate();

@@ -295,4 +295,88 @@ check $? "xiangqi solve: EPD bm, dm and am checked against the search; a bad FEN
   [ "$(grep -o '"loss":-' "$dir/xqa" | wc -l)" = 0 ]
 check $? "xiangqi annotate: the PGN with comments reads back to the same moves; no loss below zero"
 
+# -- othello --
+oth="$data/othello"
+"$ludus" solve othello "$oth/fforum-1-19.obf" --all --quiet >"$dir/ff" 2>"$dir/err"
+[ $? = 0 ] && grep -q "19 records (0 errors, 0 disagree, 19 agree)" "$dir/err" &&
+  [ "$(grep -c '"wrong":\[\],"agrees":true' "$dir/ff")" = 19 ] &&
+  head -n 1 "$dir/ff" | grep -q '"empties":14,"score":18,"best":"g8","all":{[^}]*"h1":12,[^}]*"g8":18}'
+check $? "othello solve: the FFO positions 1-19, every move's exact score as the OBF lists it"
+
+"$ludus" replay othello "$oth"/wthor/*.wtb --quiet --jobs 2 >"$dir/wtb" 2>"$dir/err"
+status=$?
+over=$(grep -c '"agrees":true' "$dir/wtb")
+[ "$status" = 0 ] && grep -q "12321 records (0 errors, 0 disagree, $over agree)" "$dir/err" &&
+  [ "$over" -gt 12000 ] &&
+  head -n 1 "$dir/wtb" | grep -q '"black":"[A-Z][^"]*","white":"[A-Z][^"]*","tournament":"[^"]*","year":2001,"moves":'
+check $? "othello replay: the 12,321 WTHOR games, names from WTHOR.JOU/.TRN, every final count agrees ($over over)"
+
+# a .wtb cut in its last game, and one with a move that is not legal
+head -c $((16 + 68 * 3 + 30)) "$oth/wthor/WTH_2020.wtb" >"$dir/cut.wtb"
+"$ludus" replay othello "$dir/cut.wtb" --quiet >"$dir/cutout" 2>/dev/null
+[ $? = 1 ] && [ "$(wc -l <"$dir/cutout")" = 4 ] &&
+  tail -n 1 "$dir/cutout" | grep -q '"id":"[^"]*cut.wtb#4","error":"game 4 is cut short: 30 of its 68 bytes"'
+check $? "othello replay: a .wtb cut short reports the cut game and keeps the whole ones"
+head -c 5000 /dev/urandom >"$dir/garbage.wtb"
+for command in replay annotate; do
+  "$ludus" $command othello "$dir/garbage.wtb" --format wtb --quiet >"$dir/gw" 2>/dev/null
+  [ $? = 1 ] && [ "$(wc -l <"$dir/gw")" -ge 1 ] && ! grep -qv '"error"' "$dir/gw" || break
+done
+check $? "othello: random bytes read as a .wtb give error lines, no crash"
+printf 'f5d6c3d3c4\nf5f5\n\n%% a comment\nf5 d6 c3 x9\n' >"$dir/tr.txt"
+"$ludus" replay othello "$dir/tr.txt" --quiet >"$dir/trout" 2>/dev/null
+[ $? = 1 ] && [ "$(wc -l <"$dir/trout")" = 3 ] &&
+  grep -q '"id":"[^"]*tr.txt:1","moves":5,"board":"[-XO]* O","result":null' "$dir/trout" &&
+  grep -q '"id":"[^"]*tr.txt:2".*"illegal":{"ply":2,"move":"f5",' "$dir/trout" &&
+  grep -q '"id":"[^"]*tr.txt:5".*"illegal":{"ply":4,"move":"x9",' "$dir/trout"
+check $? "othello replay: transcripts, blank and comment lines skipped, illegal moves with their ply"
+
+"$ludus" annotate othello "$oth/wthor/WTH_2020.wtb" --shard 1/40 --exact 14 --depth 3 \
+  --records "$dir/ann.ggf" --quiet >"$dir/oann" 2>/dev/null
+"$ludus" replay othello "$dir/ann.ggf" --quiet >"$dir/oann2" 2>"$dir/err"
+"$ludus" replay othello "$oth/wthor/WTH_2020.wtb" --shard 1/40 --quiet >"$dir/oann3" 2>/dev/null
+[ "$(field margin "$dir/oann2")" = "$(field margin "$dir/oann3")" ] &&
+  grep -q "7 records (0 errors, 0 disagree, 7 agree)" "$dir/err" &&
+  grep -q '"exact":true' "$dir/oann" && ! grep -q '"loss":-' "$dir/oann" &&
+  grep -q '^(;GM\[Othello\].*B\[f5/' "$dir/ann.ggf"
+check $? "othello annotate: exact scores at 14 empties, GGF records that replay to the WTHOR results"
+
+# numbered ids (file#game): shards merge and a cut run resumes
+w2020="$oth/wthor/WTH_2020.wtb"
+"$ludus" replay othello "$w2020" --quiet --jobs 1 >"$dir/w1" 2>/dev/null
+"$ludus" replay othello "$w2020" --shard 1/2 --quiet >"$dir/wa" 2>/dev/null
+"$ludus" replay othello "$w2020" --shard 2/2 --quiet >"$dir/wb" 2>/dev/null
+"$ludus" merge "$dir/wa" "$dir/wb" | answers >"$dir/wm.a"
+head -c 20000 "$dir/w1" >"$dir/wr"
+"$ludus" replay othello "$w2020" --out "$dir/wr" --resume --quiet 2>/dev/null
+answers "$dir/w1" >"$dir/w1.a"
+cmp -s "$dir/w1.a" "$dir/wm.a" && answers "$dir/wr" | cmp -s "$dir/w1.a" -
+check $? "othello: WTHOR games (file#game ids) in shards merge, and a cut run resumes to the whole"
+# -- mahjong: Tenhou's logs --
+TH="$data/mahjong/tenhou"
+"$ludus" replay mahjong "$TH"/mjlog/*.mjlog "$TH"/json/*.json --quiet >"$dir/mjr" 2>"$dir/err"
+status=$?
+[ "$status" = 0 ] && [ "$(wc -l <"$dir/mjr")" = 25 ] &&
+  grep -q "25 records (0 errors, 0 disagree, 25 agree)" "$dir/err" &&
+  grep -q '"id":"[^"]*fe3371ad.mjlog:1","rounds":15,"wins":13,"draws":2,"scores":\[20100,35800,5200,38900\],"points":\[-200,160,-450,490\],"checks":197,"disagreements":\[\]' "$dir/mjr"
+check $? "mahjong replay: every shared Tenhou game, both forms, agrees with its log (status $status)"
+
+sed 's/ten="30,7700,0"/ten="30,8000,0"/' "$TH/mjlog/2010081709gm-00a9-0000-fe3371ad.mjlog" >"$dir/changed.mjlog"
+head -c 4300 "$TH/mjlog/double-ron.mjlog" >"$dir/cut.mjlog"
+"$ludus" replay mahjong "$dir/changed.mjlog" "$dir/cut.mjlog" "$TH/edge/confusing_nakis_2.json" --quiet >"$dir/mjr2" 2>"$dir/err"
+status=$?
+[ "$status" = 1 ] &&
+  grep -q '"disagreements":\["round E1-0, step 139 (ron by seat 1): points: ludus 7700, the log 8000"\]' "$dir/mjr2" &&
+  grep -q '"id":"[^"]*cut.mjlog:1","error":"round E1-0: the round does not end"' "$dir/mjr2" &&
+  grep -q '"error":"round E1-0: a tile drawn is one copy too many' "$dir/mjr2" &&
+  grep -q "3 records (2 errors, 1 disagree, 0 agree)" "$dir/err"
+check $? "mahjong replay: an altered log disagrees where it was altered; a cut and a bad log give errors (status $status)"
+
+"$ludus" annotate mahjong "$TH/mjlog/double-ron.mjlog" --quiet >"$dir/mja" 2>/dev/null
+status=$?
+[ "$status" = 0 ] &&
+  grep -q '"marked":\[{"round":"E1-0","step":18,"seat":0,"hand":"23448m2489p357s66z","discard":"9p","shanten":3,"accepted":84,"best":"4m","best_shanten":2,"best_accepted":16}' "$dir/mja" &&
+  grep -q '"discards":\[[0-9]*,[0-9]*,[0-9]*,[0-9]*\],"best":\[' "$dir/mja"
+check $? "mahjong annotate: each discard against the best by shanten and tiles accepted (status $status)"
+
 echo "1..$n"

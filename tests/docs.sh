@@ -60,11 +60,12 @@ verdict $? "every module of scripts/ludus/doc.lua has its help(...) in docs/"
 [ -z "$missing" ] || echo "#   missing:$missing"
 
 # The man page renders without a warning, and lists the options that
-# `ludus --help` and `ludus solve --help` (the batch commands') list.
+# `ludus --help`, `ludus solve --help` (the batch commands') and `ludus
+# match --help` list.
 MANWIDTH=80 man --warnings -l docs/ludus.1 >"$dir/man" 2>"$dir/man.err"
 [ $? -eq 0 ] && [ ! -s "$dir/man.err" ] && grep -q 'OPTIONS' "$dir/man"
 verdict $? "man -l docs/ludus.1 renders without warnings" "$dir/man.err"
-{ "$ludus" --help; "$ludus" solve --help; } | grep -o -- '^  -[^ ]*\|--[a-z][a-z-]*' \
+{ "$ludus" --help; "$ludus" solve --help; "$ludus" match --help; } | grep -o -- '^  -[^ ]*\|--[a-z][a-z-]*' \
   | tr -d ' ' | sort -u >"$dir/help.opts"
 grep -A1 '^\.TP' docs/ludus.1 | grep '^\.B' | grep -o '\\-[\\a-zA-Z-]*\|\\-$' \
   | sed 's/\\//g' | sort -u >"$dir/man.opts"

@@ -22,7 +22,7 @@ run() {
   dict=
   [ -f "$here/fuzz/$1.dict" ] && dict=-dict=$here/fuzz/$1.dict
   time=$seconds
-  [ "$1" = fuzz_mahjong ] && time=$((seconds + 3))
+  case $1 in fuzz_mahjong|fuzz_tenhou) time=$((seconds + 3)) ;; esac
   "$dir/$1" -max_total_time="$time" -timeout=30 -rss_limit_mb=2048 \
     -max_len=4096 -artifact_prefix="$scratch/$1/" $dict \
     "$scratch/$1/new" "$here/fuzz/corpus/$1" >"$scratch/$1.log" 2>&1

@@ -94,6 +94,7 @@ run_suite "install" sh tests/install.sh "$bin"
 run_suite "tools" sh tests/tools.sh "$(dirname "$ctests")/tools"
 run_suite "interrupt" sh tests/interrupt.sh "$bin"
 run_suite "batch" sh tests/batch.sh "$bin" "$LUDUS_DATA"
+run_suite "match" sh tests/match.sh "$bin" "$LUDUS_DATA"
 run_suite "fuzz" sh tests/fuzz.sh "$fuzz"
 # Every public function and method with hostile values, for a few
 # seconds from a fixed seed (make fuzz runs it longer, from new seeds).

@@ -43,6 +43,10 @@ typedef struct batch_record {
   size_t len;
   size_t line;             /* 1-based line it starts on */
   size_t number;           /* 1-based, among the file's records */
+  /* What the format's reader knows of the record beyond its bytes (the
+     names beside a WTHOR file), or NULL; it lives while the reader is
+     open, which is to the end of the run. */
+  const void *context;
 } batch_record;
 
 typedef struct batch_format {
@@ -59,10 +63,12 @@ typedef struct batch_format {
      record all the same: the task says what is wrong with it. */
   bool (*next)(const char *data, size_t len, size_t *at, batch_record *r);
   /* Or, for a format whose records only a reader of the whole file can
-     find (PGN, where the encoding is found once for the file): a reader
-     of data, and its records one by one (false at the end).  The task
-     then reads each record's bytes again, alone. */
-  void *(*open)(const char *data, size_t len);
+     find (PGN, where the encoding is found once for the file; WTHOR,
+     whose names are in files beside it): a reader of data, read from
+     path (NULL for standard input), and its records one by one (false at
+     the end).  The task then reads each record's bytes again, alone.
+     The reader stays open until the run ends. */
+  void *(*open)(const char *path, const char *data, size_t len);
   bool (*read)(void *reader, batch_record *r);
   void (*close)(void *reader);
 } batch_format;

@@ -326,4 +326,10 @@ reversi_status reversi_writer_add(reversi_writer *writer,
    when that fails. */
 bool reversi_writer_close(reversi_writer *writer);
 
+/* ---- batch.c: the tasks of the batch tools (core/base/batch.h) ---- */
+
+struct batch_task;
+extern const struct batch_task reversi_batch_solve, reversi_batch_replay,
+    reversi_batch_annotate;
+
 #endif

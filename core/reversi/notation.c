@@ -137,19 +137,24 @@ const char *reversi_parse_board(const char *text, size_t len,
 
 size_t reversi_format_board(const reversi_board *board, char *buf,
                             size_t size) {
-  size_t used = 0;
-  if (size > 0) buf[0] = '\0';
+  char text[8 * 8 + 3];         /* the cells, a space, the side to move */
+  size_t n = 0;
   int first = offset(board);
+  uint64_t black = reversi_discs(board, REVERSI_BLACK);
+  uint64_t white = reversi_discs(board, REVERSI_WHITE);
   for (int row = 0; row < board->size; row++)
     for (int column = 0; column < board->size; column++) {
       int square = (row + first) * 8 + column + first;
-      char c = reversi_discs(board, REVERSI_BLACK) >> square & 1   ? 'X'
-               : reversi_discs(board, REVERSI_WHITE) >> square & 1 ? 'O'
-                                                                   : '-';
-      used = game_append(buf, size, used, "%c", c);
+      text[n++] = black >> square & 1 ? 'X' : white >> square & 1 ? 'O' : '-';
     }
-  return game_append(buf, size, used, " %c",
-                     board->turn == REVERSI_BLACK ? 'X' : 'O');
+  text[n++] = ' ';
+  text[n++] = board->turn == REVERSI_BLACK ? 'X' : 'O';
+  if (size > 0) {               /* as snprintf: cut, and a NUL after */
+    size_t copied = n < size ? n : size - 1;
+    memcpy(buf, text, copied);
+    buf[copied] = '\0';
+  }
+  return n;
 }
 
 /* ---- lines of a file of transcripts ---- */

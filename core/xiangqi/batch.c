@@ -32,7 +32,8 @@ typedef struct pgn_records {
   size_t len;
 } pgn_records;
 
-static void *pgn_open(const char *data, size_t len) {
+static void *pgn_open(const char *path, const char *data, size_t len) {
+  (void)path;
   pgn_records *r = calloc(1, sizeof *r);
   if (!r) return NULL;
   r->reader = xq_pgn_open(data, len, XQ_ENCODING_AUTO);

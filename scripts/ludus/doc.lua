@@ -311,17 +311,40 @@ local modules = {
         .. "tiles from ready (0; -1 complete), the least of the forms by default",
       waits = "mahjong.waits(hand13) -> the winning tiles, {tile = copies unseen}, "
         .. "their sum, the shanten (no tiles unless ready)",
+      read = "mahjong.read(path) -> the games of a Tenhou log (mjlog or tenhou.net/6 JSON), "
+        .. "each replayed: {names, rounds (events with the hand after each), scores, points, "
+        .. "agrees, disagreements}, or nil, message",
       discards = "mahjong.discards(hand14) -> {discard=, shanten=, accepted=, "
         .. "counts=, total=} for each tile to let go, best first",
       score = "mahjong.score(hand, {win=, tsumo=, riichi=, seat=, round=, dora=, "
         .. "ura=, melds=, honba=, kyoutaku=, rules=, ...}) -> {han, fu, yaku, "
         .. 'yakuman, points, limit, decomposition, fu_details}, or nil, "no yaku"',
+      table = "mahjong.table{players={a, b, c, d}, seed=, rounds=\"south\"|\"east\", rules=} "
+        .. "-> a table; t:play() plays the game and returns it: {scores, places, points, "
+        .. "rounds, names, seed}, game:save([path]) its record (tenhou.net/6 JSON)",
+      match = "mahjong.match{players={a, b, c, d}, games=, seed=, rounds=, rules=} -> "
+        .. "{players (place, points, score, wins, deal_ins, seats), games, rounds}, "
+        .. "seats rotated from game to game",
     },
   },
   match = {
-    summary = "match(G, a, b, {games=, swap=, opening=, seed=}) -> score, Elo, records",
+    summary = "match(G, a, b, {games=, swap=, opening=, seed=, concurrency=, tc=, st=, "
+      .. "sprt=, out=, resume=, shard=}) -> score, Elo, pentanomial, SPRT, records",
     functions = {
       elo = "match.elo(wins, draws, losses) -> Elo difference, low, high (95%)",
+      pentanomial = "match.pentanomial({n0, n1/2, n1, n3/2, n2}) -> Elo difference, "
+        .. "low, high (95%) from the pairs' scores",
+      sprt = "match.sprt(counts, {elo0=, elo1=, alpha=, beta=}) -> {llr, lower, upper, "
+        .. 'decision="H1"|"H0"|nil} (counts: wins, draws, losses, or the pentanomial)',
+      player = 'match.player(spec, G [, seed]) -> a new player from a spec: '
+        .. '"alphabeta:depth=4", "mcts", "random", "minimax:depth=3", "mine.lua"',
+      tournament = "match.tournament(G, {a, b, c, ...}, {kind=\"round robin\"|\"gauntlet\", "
+        .. "games=, ...}) -> {encounters, standings}",
+      report = "match.report(result) -> the lines ludus match prints: score, Elo, "
+        .. "pentanomial, endings, SPRT",
+      table = "match.table(tournament) -> the standings as a table of text",
+      merge = "match.merge({file, ...}) -> the results of the JSON lines of a match "
+        .. "or of its shards, one per pair of players; and the lines",
     },
   },
 }

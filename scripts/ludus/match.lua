@@ -1,47 +1,75 @@
--- match.lua: two players meet over a series of games of one game module,
--- and the score says how far apart they are.
+-- match.lua: players meet over a series of games of one game module, and
+-- the score says how far apart they are.
 --
 --   local match = require "ludus.match"
 --   local result = match(ludus.tictactoe, player_a, player_b, {games = 20})
 --   print(result)  --> a (first) vs b (random): +9 =2 -9 in 20 games, ...
 --   match.elo(wins, draws, losses)  --> elo, low, high
+--   match.tournament(G, {p1, p2, p3}, {games = 10})   -- round robin
 --
 -- A player is a function(game) -> move, or a value with a method
--- choose(game) -> move.  Such a value may also have a name (for the
--- reports) and a new_game method, called before each game starts.  A
--- player is handed the live game: it may push and pop on it but must leave
--- it as it found it.  A move is a string, or anything tostring() turns
--- into one, and is applied with game:play(move).  A player that cannot
--- go on (an engine that died, hung or sent an illegal move: ai.uci)
--- returns nil and the reason: it forfeits, and loses that game.  A
--- player's close method, if it has one, is called when the match ends.
+-- choose(game [, clock]) -> move.  Such a value may also have a name (for
+-- the reports) and a new_game method, called before each game starts.  A
+-- player is handed a copy of the game, and a move is a string, or
+-- anything tostring() turns into one, applied with game:play(move).
+-- A player may also be named by a string, a spec (match.player): a kind
+-- of match.kinds ("alphabeta", "mcts", "greedy", "random", or one added
+-- there, as ai.uci can be), a player of scripts/players, or a Lua file
+-- that returns a player; options follow a colon ("alphabeta:depth=4").
+-- A spec makes a new player for each game, seeded from the game's number.
+-- A player that cannot go on (an engine that died, hung or sent an
+-- illegal move: ai.uci) returns nil and the reason: it forfeits, and
+-- loses that game (ending "forfeit").  A player's close method, if it
+-- has one, is called when the match ends.
 --
 -- Options (all optional):
---   games = 2          how many games
+--   games = 2          how many games (for each pair of players)
 --   swap = true        colours alternate: a has the first side in odd
 --                      games, b in even ones; false: a always has it
 --   options = nil      passed to G.new and G.load (board size and such)
 --   opening = nil      a record every game starts from; or a list of them,
 --                      each played once with either colour when swapping;
 --                      or k, a number of random plies for each pair of games
---   seed = 1           for the random openings
+--   seed = 1           for the random openings and the specs' players
 --   max_plies = 10000  a longer game stops and is scored a draw
 --   progress = true    a status line on stderr when it is a terminal; or a
 --                      function(done, total, result) called after each game
+--   concurrency = nil  games at once, each in a process of its own (a
+--                      fork: players keep nothing from game to game); a
+--                      player that raises, crashes, hangs or plays an
+--                      illegal move then loses the game instead of
+--                      stopping the match.  nil: one by one in this process
+--   tc = nil           a clock: "base+increment" in seconds ("10+0.1"), or
+--                      {base =, increment =}; a player whose clock runs
+--                      out loses on time
+--   st = nil           seconds per move, the other kind of time control
+--   margin = 0.05      seconds a move may overrun its time
+--   sprt = nil         {elo0 =, elo1 =, alpha =, beta =} (or that as
+--                      "elo0=0 elo1=5 alpha=0.05 beta=0.05"): stop when the
+--                      test decides
+--   out = nil          a file for one JSON line per finished game
+--   resume = false     with out: keep the games it has and play the rest
+--   shard = nil        "K/N": play the K-th share of the pairs of games
 --
 -- The result: {games =, a = {name =, wins =, draws =, losses =, score =},
--- b = {...}, elo =, elo_low =, elo_high =, records = {...}}, one record
--- per game: {record =, first = "a" or "b", winner = "a", "b" or nil,
--- result = g:result() (nil when truncated), plies =, truncated =,
--- opening = the opening's record or nil, options = the options, forfeit
--- = {player = "a" or "b", reason =} when a player forfeited}.  A
+-- b = {...}, elo =, elo_low =, elo_high =, pentanomial = {counts, elo =,
+-- elo_low =, elo_high =} (over pairs of games), endings = {how = count},
+-- sprt = {llr =, lower =, upper =, decision =}, records = {...}}, one
+-- record per game: {record =, first = "a" or "b", winner = "a", "b" or
+-- nil, result = g:result() (nil when truncated or forfeited), ending =
+-- "rules", "max plies", "time", "illegal move", "error", "no move",
+-- "forfeit", "crash" or "hang", reason =, plies =, truncated =, opening = the
+-- opening's record or nil, options = the options, game =, pair =}.  A
 -- record is the whole game, opening included; G.load takes it as it is
 -- (G.load(r.records[1])), or its string with the options
 -- (G.load(r.records[1].record, options)).  Ctrl-C stops the match: the
--- result holds the games finished, and stopped = "interrupted".
+-- result holds the games finished, and stopped = "interrupted"; an SPRT
+-- that decided sets stopped = "sprt".
+
+local stats = require("ludus.match_stats")
 
 local DEFAULTS = {games = 2, swap = true, seed = 1, max_plies = 10000,
-                  progress = true}
+                  progress = true, margin = 0.05, resume = false}
 local RANDOM_OPENING_TRIES = 100
 
 local match = {}
@@ -62,7 +90,7 @@ local function field(v, key)
   return nil
 end
 
-local run    -- match itself, below; argerror looks for it on the stack
+local run, tournament  -- the entry points; argerror looks for them on the stack
 
 -- Ctrl-C stops a match between two moves: the searches return what they
 -- have, and the games finished so far are the result (stopped =
@@ -73,12 +101,14 @@ local function interrupted()
 end
 
 -- Raises at the caller of match, however deep the check that failed.
+local entry_name = "match"
 local function argerror(n, message)
   local level = 2
-  while debug.getinfo(level, "f") and debug.getinfo(level, "f").func ~= run do
+  while debug.getinfo(level, "f") and debug.getinfo(level, "f").func ~= run
+        and debug.getinfo(level, "f").func ~= tournament do
     level = level + 1
   end
-  error(("bad argument #%d to 'match' (%s)"):format(n, message), level + 1)
+  error(("bad argument #%d to '%s' (%s)"):format(n, entry_name, message), level + 1)
 end
 
 -- v as an integer when it is a number with an integral value, else nil.
@@ -87,17 +117,6 @@ local function integer(v)
 end
 
 ------------------------------------------------------------------- Elo
-
--- Logistic model: a score fraction p is worth 400*log10(p/(1-p)) Elo,
--- the same as -400*log10(1/p - 1).  A fraction at or past 0 or 1 (an
--- interval's end may be) is an infinity.
-local function elo_of(p)
-  if p <= 0 then return -math.huge end
-  if p >= 1 then return math.huge end
-  return 400 * math.log(p / (1 - p), 10)
-end
-
-local Z95 = 1.959964    -- the normal distribution's two-sided 95% point
 
 local function check_count(v, n)
   if type(v) ~= "number" or v ~= v or v < 0 then
@@ -109,35 +128,98 @@ end
 -- With N games scored p = (W + D/2)/N, the score of one game has variance
 --   s^2 = (W*(1-p)^2 + D*(1/2-p)^2 + L*(0-p)^2) / N
 -- and the mean over N games a standard error se = sqrt(s^2/N).  The
--- interval p -/+ 1.959964*se goes through elo_of too, clamped there.
+-- interval p -/+ 1.959964*se is turned into Elo too, clamped there
+-- (match_stats.lua).
 function match.elo(wins, draws, losses)
   check_count(wins, 1)
   check_count(draws, 2)
   check_count(losses, 3)
-  local n = wins + draws + losses
-  if n == 0 then
+  if wins + draws + losses == 0 then
     error("bad argument to 'elo' (no games: wins + draws + losses is 0)", 2)
   end
-  local p = (wins + draws / 2) / n
-  local variance = (wins * (1 - p) ^ 2 + draws * (0.5 - p) ^ 2
-                    + losses * p ^ 2) / n
-  local margin = Z95 * math.sqrt(variance / n)
-  return elo_of(p), elo_of(p - margin), elo_of(p + margin)
+  return stats.elo(wins, draws, losses)
+end
+
+-- The pentanomial counts (pairs scoring 0, 1/2, 1, 3/2, 2) -> Elo, low,
+-- high.
+function match.pentanomial(counts)
+  if type(counts) ~= "table" or #counts ~= 5 then
+    error("bad argument #1 to 'pentanomial' (a list of 5 counts expected)", 2)
+  end
+  local total = 0
+  for i = 1, 5 do
+    check_count(counts[i], 1)
+    total = total + counts[i]
+  end
+  if total == 0 then error("bad argument #1 to 'pentanomial' (no pairs)", 2) end
+  return stats.pentanomial_elo(counts)
+end
+
+local SPRT_KEYS = {"elo0", "elo1", "alpha", "beta"}
+
+-- The SPRT bounds from a table or "elo0=0 elo1=5 alpha=0.05 beta=0.05";
+-- nil, message when they are not right.
+local function sprt_bounds(spec)
+  local bounds = {}
+  if type(spec) == "string" then
+    for key, value in spec:gmatch("([%w_]+)%s*=%s*([^%s,]+)") do
+      bounds[key] = tonumber(value) or value
+    end
+  elseif type(spec) == "table" then
+    for key, value in pairs(spec) do bounds[key] = value end
+  else
+    return nil, "a table {elo0=, elo1=, alpha=, beta=} expected, got " .. type_name(spec)
+  end
+  bounds.alpha = bounds.alpha or 0.05
+  bounds.beta = bounds.beta or 0.05
+  for key in pairs(bounds) do
+    local known = false
+    for _, k in ipairs(SPRT_KEYS) do known = known or k == key end
+    if not known then return nil, ("unknown bound '%s'"):format(tostring(key)) end
+  end
+  for _, key in ipairs(SPRT_KEYS) do
+    if type(bounds[key]) ~= "number" or bounds[key] ~= bounds[key] then
+      return nil, ("'%s' must be a number, got %s"):format(key, tostring(bounds[key]))
+    end
+  end
+  if bounds.elo1 <= bounds.elo0 then return nil, "elo1 must be more than elo0" end
+  for _, key in ipairs({"alpha", "beta"}) do
+    if bounds[key] <= 0 or bounds[key] >= 0.5 then
+      return nil, ("'%s' must be between 0 and 0.5, got %s"):format(key, bounds[key])
+    end
+  end
+  return bounds
+end
+
+-- match.sprt(counts, bounds): the test on 3 counts (wins, draws, losses)
+-- or 5 (the pentanomial) -> {llr =, lower =, upper =, decision =}.
+function match.sprt(counts, spec)
+  if type(counts) ~= "table" or (#counts ~= 3 and #counts ~= 5) then
+    error("bad argument #1 to 'sprt' (a list of 3 or 5 counts expected)", 2)
+  end
+  for i = 1, #counts do check_count(counts[i], 1) end
+  local bounds, message = sprt_bounds(spec)
+  if not bounds then error("bad argument #2 to 'sprt' (" .. message .. ")", 2) end
+  return stats.sprt(counts, bounds)
 end
 
 ------------------------------------------------------ random openings
 
 -- splitmix64 (Steele, Lea and Flood, 2014) on Lua's wrapping integers,
 -- so that openings depend on the seed alone, not on math.random's state.
+local function mix(z)
+  z = z + 0x9E3779B97F4A7C15
+  z = (z ~ (z >> 30)) * 0xBF58476D1CE4E5B9
+  z = (z ~ (z >> 27)) * 0x94D049BB133111EB
+  return z ~ (z >> 31)
+end
+
 -- Returns a function giving a uniform integer in 1..n.
 local function generator(seed)
   local state = seed
   return function(n)
     state = state + 0x9E3779B97F4A7C15
-    local z = state
-    z = (z ~ (z >> 30)) * 0xBF58476D1CE4E5B9
-    z = (z ~ (z >> 27)) * 0x94D049BB133111EB
-    z = z ~ (z >> 31)
+    local z = mix(state - 0x9E3779B97F4A7C15)
     return (z >> 1) % n + 1     -- the bias, n / 2^63, is far below notice
   end
 end
@@ -157,6 +239,147 @@ local function random_opening(G, options, plies, random)
   return nil
 end
 
+------------------------------------------------------------- players
+
+-- The kinds of player a spec can name: kinds[name](options, G, seed) ->
+-- a player; options are the spec's "k=v,..." (numbers read as numbers),
+-- or {text = what follows the colon} when it is not such a list.  A
+-- module may add its own (ai.uci: match.kinds.uci = function(options)
+-- ... end), and "NAME:anything" then reaches it.
+match.kinds = {}
+
+-- The options of the built-in searches that limit a move: without one
+-- of them and with a clock, the match gives the move a time.
+local LIMITS = {depth = true, nodes = true, playouts = true, time = true}
+local TIMED = {alphabeta = true, mcts = true}
+
+for _, kind in ipairs({"alphabeta", "mcts", "greedy", "random"}) do
+  local seeded = kind == "mcts" or kind == "random"
+  match.kinds[kind] = function(options, _, seed)
+    if seeded then
+      options.seed = options.seed and mix(options.seed ~ seed) or seed
+    end
+    return require("ludus").ai[kind](options)
+  end
+end
+
+-- "k=v,k=v" as a table (numbers as numbers, true and false as booleans);
+-- nil when the text is not such a list.
+local function spec_options(text)
+  local options = {}
+  if text == "" then return options end
+  for item in (text .. ","):gmatch("([^,]*),") do
+    local key, value = item:match("^%s*([%a_][%w_]*)%s*=%s*(.-)%s*$")
+    if not key then return nil end
+    if value == "true" then value = true
+    elseif value == "false" then value = false
+    else value = math.tointeger(tonumber(value)) or tonumber(value) or value end
+    options[key] = value
+  end
+  return options
+end
+
+-- match.player(spec, G [, seed]) -> the player spec names, made anew, or
+-- raises saying what is wrong.
+function match.player(spec, G, seed)
+  if type(spec) ~= "string" then
+    error("bad argument #1 to 'player' (string expected, got " .. type_name(spec) .. ")", 2)
+  end
+  seed = seed or 1
+  local path, rest = spec:match("^(.-%.lua):(.*)$")
+  if not path then path, rest = spec:match("^(.-%.lua)$"), "" end
+  local name = spec
+  if not path then
+    local colon = spec:find(":", 1, true)
+    name = colon and spec:sub(1, colon - 1) or spec
+    rest = colon and spec:sub(colon + 1) or ""
+  end
+  local options = spec_options(rest) or {text = rest}
+  local player
+  if path then
+    local chunk, message = loadfile(path)
+    if not chunk then error(("player '%s': %s"):format(spec, message), 0) end
+    player = chunk(options, G, seed)
+  elseif match.kinds[name] then
+    player = match.kinds[name](options, G, seed)
+  else
+    local ok, module = pcall(require, "ludus.players." .. name)
+    if not ok or type(module) ~= "function" then
+      local names = {}
+      for kind in pairs(match.kinds) do names[#names + 1] = kind end
+      table.sort(names)
+      error(("no player '%s' (a kind: %s; a player of scripts/players; "
+             .. "or a Lua file, NAME.lua)"):format(spec, table.concat(names, ", ")), 0)
+    end
+    player = module(options)
+  end
+  if type(player) ~= "function" and type(field(player, "choose")) ~= "function" then
+    error(("player '%s' is a %s, not a player (a function or a value with "
+           .. "a choose method)"):format(spec, type_name(player)), 0)
+  end
+  return player, options
+end
+
+-- The seed of a spec's player in a game: from the match's seed, the
+-- game's number and the player's letter.
+local function game_seed(seed, number, letter)
+  return mix(mix(seed) ~ (number * 2 + (letter == "a" and 0 or 1)))
+end
+
+-- The time a built-in search gets for a move.
+local function allocate(clock)
+  if clock.move_time then return clock.move_time * 0.8 end
+  local share = clock.left / 25 + 0.8 * (clock.increment or 0)
+  return math.max(0.001, math.min(share, clock.left * 0.5))
+end
+
+-- What play_game needs of a player: letter, name, and make(number) ->
+-- {choose = function(game, clock) -> move, new_game = function or nil}.
+local function spec_player(spec, letter, n, G, seed)
+  local ok, message, options = pcall(match.player, spec, G, seed)
+  if not ok then argerror(n, message) end
+  -- the spec names the player, unless it gives a name
+  local p = {letter = letter, name = spec, spec = spec,
+             label = options.name ~= nil and tostring(options.name) or spec}
+  function p.make(number)
+    local player, given = match.player(spec, G, game_seed(seed, number, letter))
+    local timed = type(player) == "table" and TIMED[spec:match("^[^:]*")]
+    if timed then
+      for key in pairs(LIMITS) do timed = timed and given[key] == nil end
+    end
+    return {
+      choose = function(game, clock)
+        if type(player) == "function" then return player(game, clock) end
+        if timed and clock then player.time = allocate(clock) end
+        return player:choose(game, clock)
+      end,
+      new_game = type(player) ~= "function" and field(player, "new_game")
+        and function() player:new_game() end or nil,
+    }
+  end
+  return p
+end
+
+local function check_player(p, letter, n, G, seed)
+  if type(p) == "string" then return spec_player(p, letter, n, G, seed) end
+  if type(p) == "function" then
+    return {letter = letter, name = "function", original = p, make = function()
+      return {choose = function(game, clock) return p(game, clock) end}
+    end}
+  end
+  if type(field(p, "choose")) ~= "function" then
+    argerror(n, ("player expected, got %s; a player is a function, a value "
+                 .. "with a choose method or a spec (\"alphabeta:depth=4\")")
+             :format(type_name(p)))
+  end
+  local name = field(p, "name")
+  local chooser = {choose = function(game, clock) return p:choose(game, clock) end}
+  local hook = field(p, "new_game")
+  if type(hook) == "function" then chooser.new_game = function() return hook(p) end end
+  return {letter = letter, name = name ~= nil and tostring(name) or letter,
+          original = p, make = function() return chooser end}
+end
+
 --------------------------------------------------------- the arguments
 
 local function check_game(G)
@@ -166,22 +389,11 @@ local function check_game(G)
   end
 end
 
-local function check_player(p, letter, n)
-  if type(p) == "function" then
-    return {letter = letter, name = "function", original = p,
-            choose = function(game) return p(game) end}
-  end
-  if type(field(p, "choose")) ~= "function" then
-    argerror(n, ("player expected, got %s; a player is a function or a value "
-                 .. "with a choose method"):format(type_name(p)))
-  end
-  local name = field(p, "name")
-  return {letter = letter, name = name ~= nil and tostring(name) or letter,
-          original = p, choose = function(game) return p:choose(game) end}
-end
-
 local KNOWN_OPTIONS = {games = true, swap = true, options = true, opening = true,
-                       seed = true, max_plies = true, progress = true}
+                       seed = true, max_plies = true, progress = true,
+                       concurrency = true, tc = true, st = true, margin = true,
+                       sprt = true, out = true, resume = true, shard = true,
+                       kind = true}
 
 local function positive_integer(opts, key)
   local v = integer(opts[key])
@@ -190,6 +402,33 @@ local function positive_integer(opts, key)
              :format(key, tostring(opts[key])))
   end
   return v
+end
+
+local function positive_number(opts, key, zero)
+  local v = opts[key]
+  if type(v) ~= "number" or v ~= v or v < 0 or (v == 0 and not zero) or v > 1e9 then
+    argerror(4, ("option '%s' must be a %s number of seconds, got %s")
+             :format(key, zero and "non-negative" or "positive", tostring(v)))
+  end
+  return v
+end
+
+-- A clock: "base+increment" or "base" in seconds, or {base =, increment =}.
+local function check_tc(tc)
+  local base, increment
+  if type(tc) == "string" then
+    local b, i = tc:match("^%s*([%d.]+)%s*%+%s*([%d.]+)%s*$")
+    if not b then b = tc:match("^%s*([%d.]+)%s*$") end
+    base, increment = tonumber(b), tonumber(i or "0")
+  elseif type(tc) == "table" then
+    base, increment = tc.base, tc.increment or 0
+  end
+  if type(base) ~= "number" or base <= 0 or base > 1e9 or type(increment) ~= "number"
+     or increment < 0 or increment > 1e9 then
+    argerror(4, ("option 'tc' must be \"base+increment\" in seconds (\"10+0.1\"), "
+                 .. "got %s"):format(tostring(tc)))
+  end
+  return {base = base, increment = increment}
 end
 
 local function check_options(opts)
@@ -220,6 +459,38 @@ local function check_options(opts)
     argerror(4, "option 'progress' must be a boolean or a function, got "
              .. type_name(progress))
   end
+  if checked.concurrency ~= nil then
+    checked.concurrency = positive_integer(checked, "concurrency")
+  end
+  if checked.tc ~= nil and checked.st ~= nil then
+    argerror(4, "options 'tc' and 'st' are two time controls: give one")
+  end
+  if checked.tc ~= nil then checked.tc = check_tc(checked.tc) end
+  if checked.st ~= nil then checked.st = positive_number(checked, "st") end
+  checked.margin = positive_number(checked, "margin", true)
+  if checked.sprt ~= nil then
+    local bounds, message = sprt_bounds(checked.sprt)
+    if not bounds then argerror(4, "option 'sprt': " .. message) end
+    checked.sprt = bounds
+  end
+  if checked.out ~= nil and type(checked.out) ~= "string" then
+    argerror(4, "option 'out' must be a file name, got " .. type_name(checked.out))
+  end
+  if type(checked.resume) ~= "boolean" then
+    argerror(4, "option 'resume' must be a boolean, got " .. type_name(checked.resume))
+  end
+  if checked.resume and not checked.out then
+    argerror(4, "option 'resume' needs option 'out', the file to resume from")
+  end
+  if checked.shard ~= nil then
+    local k, n = tostring(checked.shard):match("^(%d+)/(%d+)$")
+    k, n = math.tointeger(tonumber(k)), math.tointeger(tonumber(n))
+    if not k or k < 1 or k > n then
+      argerror(4, ("option 'shard' must be \"K/N\" with 1 <= K <= N, got %s")
+               :format(tostring(checked.shard)))
+    end
+    checked.shard = {k, n}
+  end
   return checked
 end
 
@@ -238,101 +509,201 @@ local function opening_record(G, options, text, label)
   return game:save()
 end
 
--- The openings as a list of records, one per pair of games when swapping
--- and one per game otherwise, or nil for none.
+-- The openings: a function giving the record of the i-th (i from 1, one
+-- per pair of games when swapping, else one per game) or nil for none.
 local function check_openings(G, opts)
   local opening, options = opts.opening, opts.options
   if opening == nil then return nil end
+  local records = {}
   if type(opening) == "string" then
-    return {opening_record(G, options, opening, "opening")}
+    records[1] = opening_record(G, options, opening, "opening")
   elseif type(opening) == "table" then
     if #opening == 0 then argerror(4, "opening: the list is empty") end
-    local records = {}
     for i = 1, #opening do
       records[i] = opening_record(G, options, opening[i], "opening " .. i)
     end
-    return records
   elseif integer(opening) and opening >= 0 then
     local plies = integer(opening)
     if plies == 0 then return nil end
-    local count = opts.swap and (opts.games + 1) // 2 or opts.games
     local random = generator(opts.seed)
-    local records = {}
-    for i = 1, count do
-      records[i] = random_opening(G, options, plies, random)
-      if not records[i] then
-        argerror(4, ("opening: %d random plies ended the game in each of %d tries")
-                 :format(plies, RANDOM_OPENING_TRIES))
+    -- made in order as they are needed, so that a long match does not
+    -- make them all first; the first is made now, to check the plies
+    local function at(i)
+      while #records < i do
+        local record = random_opening(G, options, plies, random)
+        if not record then
+          argerror(4, ("opening: %d random plies ended the game in each of %d tries")
+                   :format(plies, RANDOM_OPENING_TRIES))
+        end
+        records[#records + 1] = record
       end
+      return records[i]
     end
-    return records
+    at(1)
+    return at
+  else
+    argerror(4, "opening: a record, a list of records or a number of random "
+             .. "plies expected, got " .. tostring(opening))
   end
-  argerror(4, "opening: a record, a list of records or a number of random "
-           .. "plies expected, got " .. tostring(opening))
+  return function(i) return records[(i - 1) % #records + 1] end
 end
+
+------------------------------------------------------------ JSON lines
+
+local ESCAPES = {['"'] = '\\"', ["\\"] = "\\\\", ["\n"] = "\\n", ["\r"] = "\\r",
+                 ["\t"] = "\\t"}
+
+local function json(v)
+  local t = type(v)
+  if t == "string" then
+    return '"' .. v:gsub('[%c"\\]', function(c)
+      return ESCAPES[c] or ("\\u%04x"):format(c:byte())
+    end) .. '"'
+  elseif t == "number" then
+    if v ~= v or v == math.huge or v == -math.huge then return "null" end
+    if math.type(v) == "integer" then return tostring(v) end
+    return ("%.14g"):format(v)
+  elseif t == "boolean" then
+    return tostring(v)
+  elseif t == "table" then
+    local keys = {}
+    for key in pairs(v) do keys[#keys + 1] = tostring(key) end
+    table.sort(keys)
+    local parts = {}
+    for _, key in ipairs(keys) do parts[#parts + 1] = json(key) .. ":" .. json(v[key]) end
+    return "{" .. table.concat(parts, ",") .. "}"
+  end
+  return "null"
+end
+
+-- The members of a game's line, in this order.
+local LINE_KEYS = {"game", "pair", "a", "b", "first", "winner", "ending", "reason",
+                   "plies", "record", "opening", "result", "seconds"}
+
+local function json_line(rec, names)
+  local parts = {}
+  for _, key in ipairs(LINE_KEYS) do
+    local v = rec[key]
+    if key == "a" or key == "b" then v = names[key] end
+    if v ~= nil then parts[#parts + 1] = json(key) .. ":" .. json(v) end
+  end
+  return "{" .. table.concat(parts, ",") .. "}"
+end
+
 
 ----------------------------------------------------------- the games
 
--- Raises naming the player, the game and what went wrong; 'detail' is
--- what the player or the game said, if anything.
-local function fail(player, number, what, detail)
+local now = require("ludus.process").now
+
+-- A game ends early for a player: raises (in this process) or, when the
+-- game has a process of its own (forfeit), is a loss with the reason.
+-- Running out of time is a loss either way.
+local Forfeit = {}
+
+local function fail(setup, player, number, what, detail, ending)
+  if setup.forfeit or ending == "time" then   -- a loss on time is a result
+    error(setmetatable({letter = player.letter, ending = ending,
+                        reason = detail ~= nil and what .. ": " .. tostring(detail)
+                                 or what}, Forfeit), 0)
+  end
   local message = ("match: player %s (\"%s\") %s in game %d")
     :format(player.letter, player.name, what, number)
   if detail ~= nil then message = message .. ": " .. tostring(detail) end
   error(message, 0)
 end
 
+local function forfeited(e) return getmetatable(e) == Forfeit end
+
 -- Plays game 'number' from 'opening' (a record or nil) with 'first' on
--- 'first_side', the side that moves first; returns its record.
-local function play_game(G, opts, first_side, number, opening, first, second)
-  for _, player in ipairs({first, second}) do
-    local hook = field(player.original, "new_game")
-    if type(hook) == "function" then
-      local ok, message = pcall(hook, player.original)
-      if not ok then
-        fail(player, number, "raised an error from new_game", message)
-      end
-    end
-  end
+-- setup.first_side; returns its record.  send, when given, is the line
+-- to the parent process (match_runner.lua).
+local function play_game(setup, number, opening, first, second, send)
+  local G, opts = setup.G, setup.opts
+  local started = now()
   local game = opening and assert(G.load(opening, opts.options))
     or G.new(opts.options)
   local plies = #game:history()
   local truncated, forfeit = false, nil
-  while not game:is_over() do
-    if plies >= opts.max_plies then
-      truncated = true
-      break
+  local tc, st, margin = opts.tc, opts.st, opts.margin
+  local left = tc and {[first.letter] = tc.base, [second.letter] = tc.base}
+  local ok, err = pcall(function()
+    local choosers = {}
+    for _, player in ipairs({first, second}) do
+      local made, chooser = pcall(player.make, number)
+      if not made then fail(setup, player, number, "could not be made", chooser, "error") end
+      choosers[player.letter] = chooser
+      if chooser.new_game then
+        local good, message = pcall(chooser.new_game)
+        if not good then
+          fail(setup, player, number, "raised an error from new_game", message, "error")
+        end
+      end
     end
-    local player = game:turn() == first_side and first or second
-    -- a copy: whatever the player does to it cannot change this game
-    local ok, move, reason = pcall(player.choose, game:copy())
-    if interrupted() then error(STOPPED, 0) end
-    if not ok then
-      fail(player, number, "raised an error", move)
-    elseif move == nil and reason ~= nil then
-      forfeit = {player = player.letter, reason = tostring(reason)}
-      break
-    elseif move == nil then
-      fail(player, number, "returned no move")
+    while not game:is_over() do
+      if plies >= opts.max_plies then
+        truncated = true
+        break
+      end
+      local player, other = first, second
+      if game:turn() ~= setup.first_side then player, other = second, first end
+      local clock
+      if tc then
+        clock = {left = left[player.letter], opponent_left = left[other.letter],
+                 increment = tc.increment, plies = plies}
+      elseif st then
+        clock = {move_time = st, plies = plies}
+      end
+      local allowed = clock and (clock.move_time or clock.left) + margin
+      if send then
+        send(("turn\t%s\t%s\t%s"):format(player.letter, allowed or "-", game:save()))
+      end
+      local t0 = now()
+      -- a copy: whatever the player does to it cannot change this game
+      local chose, move, reason = pcall(choosers[player.letter].choose, game:copy(), clock)
+      local used = now() - t0
+      if interrupted() then error(STOPPED, 0) end
+      if not chose then
+        if forfeited(move) then error(move, 0) end
+        fail(setup, player, number, "raised an error", move, "error")
+      elseif move == nil and reason ~= nil then
+        -- the player gives the game up and says why (ai.uci: its engine
+        -- died, hung or sent an illegal move): a loss in any case
+        error(setmetatable({letter = player.letter, ending = "forfeit",
+                            reason = tostring(reason)}, Forfeit), 0)
+      elseif move == nil then
+        fail(setup, player, number, "returned no move", nil, "no move")
+      end
+      move = tostring(move)
+      if allowed and used > allowed then
+        fail(setup, player, number, ("lost on time (%.3f s for a move, %.3f s allowed)")
+             :format(used, allowed - margin), nil, "time")
+      end
+      if tc then left[player.letter] = left[player.letter] - used + tc.increment end
+      local played, after = pcall(game.play, game, move)
+      if not played then
+        fail(setup, player, number, ("chose illegal move '%s'"):format(move), after,
+             "illegal move")
+      end
+      game = after
+      plies = plies + 1
     end
-    move = tostring(move)
-    local played, after = pcall(game.play, game, move)
-    if not played then
-      fail(player, number, ("chose illegal move '%s'"):format(move), after)
-    end
-    game = after
-    plies = plies + 1
+  end)
+  if not ok then
+    if not forfeited(err) then error(err, 0) end
+    forfeit = err
   end
   local result = not truncated and not forfeit and game:result() or nil
   local winner
-  if result and result.winner ~= nil then
-    winner = result.winner == first_side and first.letter or second.letter
-  elseif forfeit then
-    winner = forfeit.player == first.letter and second.letter or first.letter
+  if forfeit then
+    winner = forfeit.letter == first.letter and second.letter or first.letter
+  elseif result and result.winner ~= nil then
+    winner = result.winner == setup.first_side and first.letter or second.letter
   end
   return {record = game:save(), options = opts.options, first = first.letter,
           winner = winner, result = result, plies = plies, truncated = truncated,
-          opening = opening, forfeit = forfeit}
+          opening = opening, seconds = now() - started,
+          ending = forfeit and forfeit.ending or truncated and "max plies" or "rules",
+          reason = forfeit and forfeit.reason or nil}
 end
 
 ------------------------------------------------------------ the result
@@ -361,6 +732,13 @@ local function tally(name)
   return {name = name, wins = 0, draws = 0, losses = 0, score = 0}
 end
 
+local function new_result(name_a, name_b)
+  return setmetatable({games = 0, a = tally(name_a), b = tally(name_b), records = {},
+                       endings = {}, pending = {},
+                       pentanomial = {0, 0, 0, 0, 0, pairs = 0}}, Result)
+end
+
+-- Adds a finished game (its record) to an encounter's result.
 local function count(result, record)
   local a, b = result.a, result.b
   if record.winner == "a" then
@@ -374,7 +752,34 @@ local function count(result, record)
   b.score = b.wins + b.draws / 2
   result.records[#result.records + 1] = record
   result.games = #result.records
-  result.elo, result.elo_low, result.elo_high = match.elo(a.wins, a.draws, a.losses)
+  result.elo, result.elo_low, result.elo_high = stats.elo(a.wins, a.draws, a.losses)
+  local ending = record.ending or "rules"
+  result.endings[ending] = (result.endings[ending] or 0) + 1
+  -- the pentanomial: a's score over both games of a pair
+  if record.pair then
+    local score = record.winner == "a" and 1 or record.winner == "b" and 0 or 0.5
+    local other = result.pending[record.pair]
+    if other then
+      result.pending[record.pair] = nil
+      local penta = result.pentanomial
+      local i = math.tointeger((score + other) * 2) + 1
+      penta[i] = penta[i] + 1
+      penta.pairs = penta.pairs + 1
+      penta.elo, penta.elo_low, penta.elo_high = stats.pentanomial_elo(penta)
+    else
+      result.pending[record.pair] = score
+    end
+  end
+end
+
+-- The SPRT on an encounter: on the pairs when the games come in pairs
+-- (the game of a pair still on is left out), else on the games.
+local function sprt_of(result, bounds, paired)
+  local penta = result.pentanomial
+  if paired then
+    return stats.sprt({penta[1], penta[2], penta[3], penta[4], penta[5]}, bounds)
+  end
+  return stats.sprt({result.a.wins, result.a.draws, result.a.losses}, bounds)
 end
 
 ------------------------------------------------------------- progress
@@ -391,14 +796,16 @@ end
 -- not a terminal.  Wall-clock seconds: players may wait on something else.
 local function terminal_progress()
   if not require("ludus").isatty("stderr") then return nil end
-  local started, width = os.time(), 0
+  local started, width = now(), 0
   local display = {}
   function display.update(done, total, result)
-    local elapsed = os.difftime(os.time(), started)
+    local elapsed = now() - started
     local a = result.a
     local line = ("match: %d/%d games, a +%d =%d -%d, score %.1f%%, %s elapsed, eta %s")
-      :format(done, total, a.wins, a.draws, a.losses, 100 * a.score / done,
+      :format(done, total, a.wins, a.draws, a.losses,
+              100 * a.score / math.max(1, result.games),
               clock_text(elapsed), clock_text(elapsed / done * (total - done)))
+    if result.sprt then line = line .. (", LLR %.2f"):format(result.sprt.llr) end
     io.stderr:write("\r", line, (" "):rep(width - #line))
     io.stderr:flush()
     width = #line
@@ -409,18 +816,128 @@ local function terminal_progress()
   return display
 end
 
----------------------------------------------------------------- match
+------------------------------------------------------ resume and out
 
-function run(G, player_a, player_b, opts)
-  check_game(G)
-  local a = check_player(player_a, "a", 2)
-  local b = check_player(player_b, "b", 3)
-  opts = check_options(opts)
+-- The lines of path, each decoded; a last line without its newline (a
+-- run stopped while writing) is left out and cut from the file.
+local function read_lines(path, cut)
+  local file = io.open(path, "rb")
+  if not file then return {} end
+  local text = file:read("a")
+  file:close()
+  local whole = text:match("^(.*\n)") or ""
+  if cut and #whole < #text then
+    local out = assert(io.open(path, "wb"))
+    out:write(whole)
+    out:close()
+  end
+  local decode = require("ludus.process").json
+  local lines = {}
+  local number = 0
+  for line in whole:gmatch("([^\n]*)\n") do
+    number = number + 1
+    if line:match("%S") then
+      local v, message = decode(line)
+      if type(v) ~= "table" or math.type(v.game) ~= "integer" then
+        error(("match: %s:%d is not a line of a match (%s)")
+              :format(path, number, message or "no game number"), 0)
+      end
+      v.line = number
+      lines[#lines + 1] = v
+    end
+  end
+  return lines
+end
+
+-- A record of a game as the line has it.
+local function record_of_line(v)
+  return {game = v.game, pair = v.pair, first = v.first, winner = v.winner,
+          ending = v.ending, reason = v.reason, plies = v.plies, record = v.record,
+          opening = v.opening, result = v.result, seconds = v.seconds,
+          truncated = v.ending == "max plies"}
+end
+
+---------------------------------------------------------- the matches
+
+local runner = require("ludus.match_runner")
+
+-- Plays the encounters (pairs of entrant indexes) and returns a result
+-- for each.
+local function play_encounters(G, entrants, pairings, opts)
   local first_side = G.new(opts.options):turn()
-  local openings = check_openings(G, opts)
+  local opening_at = check_openings(G, opts)
+  if opts.sprt and #pairings > 1 then
+    argerror(4, "option 'sprt' is for a match between two players")
+  end
 
-  local result = setmetatable({games = 0, a = tally(a.name), b = tally(b.name),
-                               records = {}}, Result)
+  -- every game, in the order they are played: round r holds the r-th
+  -- pair of games (or game, without swap) of each encounter; worked
+  -- out from its number, since a match may have millions
+  local E = #pairings
+  local total_games = E * opts.games
+  local function job_of(n)
+    if math.type(n) ~= "integer" or n < 1 or n > total_games then return nil end
+    local r, e, k
+    local full = opts.games // 2
+    if not opts.swap then
+      r, e, k = (n - 1) // E + 1, (n - 1) % E + 1, 1
+    elseif n <= 2 * E * full then
+      r = (n - 1) // (2 * E) + 1
+      local within = (n - 1) % (2 * E)
+      e, k = within // 2 + 1, within % 2 + 1
+    else
+      r, e, k = full + 1, n - 2 * E * full, 1
+    end
+    return {number = n, encounter = e, round = r, unit = (r - 1) * E + e,
+            a_first = not opts.swap or k == 1, pair = opts.swap and r or nil}
+  end
+
+  local results = {}
+  for e, pairing in ipairs(pairings) do
+    results[e] = new_result(entrants[pairing[1]].name, entrants[pairing[2]].name)
+    results[e].options = opts.options
+  end
+  local function names_of(e)
+    return {a = results[e].a.name, b = results[e].b.name}
+  end
+
+  -- the games this run plays: its shard, less those out has already
+  local done = {}
+  local before = {}
+  if opts.resume then
+    for _, v in ipairs(read_lines(opts.out, true)) do
+      local job = job_of(v.game)
+      local names = job and names_of(job.encounter)
+      if not job or v.a ~= names.a or v.b ~= names.b
+         or v.first ~= (job.a_first and "a" or "b") then
+        error(("match: %s:%d is not a game of this match (game %d %s)")
+              :format(opts.out, v.line, v.game,
+                      job and ("is %s vs %s here"):format(names.a, names.b)
+                      or "is past its end"), 0)
+      end
+      if not done[v.game] then before[#before + 1] = v end
+      done[v.game] = true
+    end
+  end
+  -- the numbers of the games to play (nil: all of them)
+  local numbers
+  if opts.shard or next(done) then
+    numbers = {}
+    for n = 1, total_games do
+      local job = job_of(n)
+      local mine = not opts.shard or (job.unit - 1) % opts.shard[2] == opts.shard[1] - 1
+      if mine and not done[n] then numbers[#numbers + 1] = n end
+    end
+  end
+  local todo_count = numbers and #numbers or total_games
+  local function todo(i) return job_of(numbers and numbers[i] or i) end
+
+  local out
+  if opts.out then
+    local message
+    out, message = io.open(opts.out, opts.resume and "ab" or "wb")
+    if not out then error("match: cannot write " .. message, 0) end
+  end
   local display, report
   if opts.progress == true then
     display = terminal_progress()
@@ -429,36 +946,338 @@ function run(G, player_a, player_b, opts)
     report = opts.progress
   end
 
-  -- Protected, so that the status line gets its newline even when a
-  -- player fails.
-  local ok, err = pcall(function()
-    for number = 1, opts.games do
-      local a_first = not opts.swap or number % 2 == 1
-      local opening
-      if openings then
-        local index = opts.swap and (number - 1) // 2 or number - 1
-        opening = openings[index % #openings + 1]
-      end
-      count(result, play_game(G, opts, first_side, number, opening,
-                              a_first and a or b, a_first and b or a))
-      if report then report(number, opts.games, result) end
+  local total, finished, stopped = todo_count + #before, 0, nil
+  local function commit(job, rec, old)
+    local result = results[job.encounter]
+    rec.game, rec.pair = job.number, job.pair
+    rec.options = opts.options
+    count(result, rec)
+    if out and not old then
+      out:write(json_line(rec, names_of(job.encounter)), "\n")
+      out:flush()
     end
+    finished = finished + 1
+    if opts.sprt then
+      result.sprt = sprt_of(result, opts.sprt, opts.swap)
+      result.sprt.bounds = opts.sprt
+    end
+    if report then report(finished, total, result) end
+    return result.sprt and result.sprt.decision ~= nil
+  end
+
+  local function players_of(job)
+    local pairing = pairings[job.encounter]
+    local a, b = entrants[pairing[1]], entrants[pairing[2]]
+    a = {letter = "a", name = a.name, make = a.make}
+    b = {letter = "b", name = b.name, make = b.make}
+    if job.a_first then return a, b end
+    return b, a
+  end
+
+  local ok, err = pcall(function()
+    table.sort(before, function(x, y) return x.game < y.game end)
+    for _, v in ipairs(before) do
+      if commit(job_of(v.game), record_of_line(v), true) then
+        stopped = "sprt"
+        return
+      end
+    end
+    local setup = {G = G, opts = opts, first_side = first_side,
+                   forfeit = opts.concurrency ~= nil}
+    if not opts.concurrency then
+      for i = 1, todo_count do
+        local job = todo(i)
+        local first, second = players_of(job)
+        local opening = opening_at and opening_at(job.round)
+        if commit(job, play_game(setup, job.number, opening, first, second)) then
+          stopped = "sprt"
+          return
+        end
+      end
+      return
+    end
+    local run_games = opts.concurrency > 1 and runner.run_workers or runner.run
+    local why = run_games{
+      count = todo_count, concurrency = opts.concurrency,
+      encode = json,
+      decode = function(line) return require("ludus.process").json(line) end,
+      interrupted = interrupted,
+      prepare = function(i) if opening_at then opening_at(todo(i).round) end end,
+      play = function(i, send)
+        local job = todo(i)
+        local first, second = players_of(job)
+        local opening = opening_at and opening_at(job.round)
+        local rec = play_game(setup, job.number, opening, first, second, send)
+        rec.options = nil
+        send("done\t" .. json(rec))
+      end,
+      finish = function(i, line, turn, how)
+        local job = todo(i)
+        if line then
+          local rec = require("ludus.process").json(line)
+          if type(rec) ~= "table" then
+            error(("match: game %d sent a bad line: %s"):format(job.number, line), 0)
+          end
+          rec.opening = rec.opening or nil
+          return rec
+        end
+        if not turn then
+          error(("match: game %d ended before its first move (%s)")
+                :format(job.number, how), 0)
+        end
+        local first = players_of(job)
+        local loser = turn.letter
+        local game = G.load(turn.record, opts.options)
+        local hang = how:match("^hang (.*)")
+        return {record = turn.record, first = first.letter,
+                winner = loser == "a" and "b" or "a",
+                plies = game and #game:history() or nil, truncated = false,
+                opening = opening_at and opening_at(job.round) or nil,
+                ending = hang and "hang" or "crash",
+                reason = hang and ("no move in %s s: the process was killed"):format(hang)
+                         or ("the process ended (%s)"):format(how)}
+      end,
+      commit = function(i, rec) return commit(todo(i), rec) end,
+    }
+    if why == "interrupted" then stopped = "interrupted"
+    elseif why == "stopped" then stopped = "sprt" end
   end)
   if display then display.finish() end
-  for _, player in ipairs({a, b}) do     -- an engine's process, say
+  for _, player in ipairs(entrants) do   -- an engine's process, say
     local close = field(player.original, "close")
     if type(close) == "function" then pcall(close, player.original) end
   end
+  if out then out:close() end
   if not ok and (err == STOPPED or interrupted()) then
-    result.stopped = "interrupted"
+    stopped = "interrupted"
   elseif not ok then
     error(err, 0)
   end
-  return result
+  for _, result in ipairs(results) do
+    result.pending = nil
+    result.stopped = stopped
+    if result.pentanomial.pairs == 0 then result.pentanomial = nil end
+  end
+  return results
+end
+
+-- Names for the players, each different: a repeated one gets " (2)".
+local function distinct_names(entrants)
+  local seen = {}
+  for _, p in ipairs(entrants) do
+    local name = p.label or p.name
+    if seen[name] then
+      local k = 2
+      while seen[("%s (%d)"):format(name, k)] do k = k + 1 end
+      name = ("%s (%d)"):format(name, k)
+    end
+    seen[name] = true
+    p.name = name
+  end
+end
+
+function run(G, player_a, player_b, opts)
+  entry_name = "match"
+  check_game(G)
+  local seed = type(opts) == "table" and math.type(opts.seed) == "integer" and opts.seed
+    or DEFAULTS.seed
+  local a = check_player(player_a, "a", 2, G, seed)
+  local b = check_player(player_b, "b", 3, G, seed)
+  opts = check_options(opts)
+  if a.spec or b.spec then distinct_names({a, b}) end
+  return play_encounters(G, {a, b}, {{1, 2}}, opts)[1]
+end
+
+-- The standings of a tournament: each player's games, score and Elo
+-- against the field, best first.
+local function standings(names, results)
+  local rows, by_name = {}, {}
+  for _, name in ipairs(names) do
+    by_name[name] = {name = name, games = 0, wins = 0, draws = 0, losses = 0, score = 0}
+    rows[#rows + 1] = by_name[name]
+  end
+  for _, result in ipairs(results) do
+    for _, side in ipairs({result.a, result.b}) do
+      local row = by_name[side.name]
+      row.wins, row.draws = row.wins + side.wins, row.draws + side.draws
+      row.losses = row.losses + side.losses
+      row.score = row.wins + row.draws / 2
+      row.games = row.wins + row.draws + row.losses
+    end
+  end
+  for _, row in ipairs(rows) do
+    if row.games > 0 then
+      row.elo, row.elo_low, row.elo_high = stats.elo(row.wins, row.draws, row.losses)
+    end
+  end
+  table.sort(rows, function(x, y)
+    if x.score ~= y.score then return x.score > y.score end
+    return x.name < y.name
+  end)
+  return rows
+end
+
+local Tournament = {__name = "ludus.match.tournament"}
+
+-- match.tournament(G, players, opts): every pair of players (kind =
+-- "round robin") or the first against each other (kind = "gauntlet")
+-- over opts.games games; returns {encounters = {result, ...}, standings =
+-- {{name =, games =, wins =, draws =, losses =, score =, elo =, ...}}}.
+function tournament(G, players, opts)
+  entry_name = "tournament"
+  check_game(G)
+  if type(players) ~= "table" or #players < 2 then
+    argerror(2, "a list of two players or more expected")
+  end
+  local seed = type(opts) == "table" and math.type(opts.seed) == "integer" and opts.seed
+    or DEFAULTS.seed
+  local entrants = {}
+  for i, p in ipairs(players) do
+    entrants[i] = check_player(p, "a", 2, G, seed)
+    if not entrants[i].spec and entrants[i].name == "a" then entrants[i].name = "player " .. i end
+  end
+  distinct_names(entrants)
+  local kind = type(opts) == "table" and opts.kind or "round robin"
+  if kind ~= "round robin" and kind ~= "gauntlet" then
+    argerror(3, ("option 'kind' must be \"round robin\" or \"gauntlet\", got %s")
+             :format(tostring(kind)))
+  end
+  opts = check_options(opts)
+  local pairings = {}
+  for i = 1, #entrants do
+    for j = i + 1, #entrants do
+      if kind == "round robin" or i == 1 then pairings[#pairings + 1] = {i, j} end
+    end
+  end
+  local results = play_encounters(G, entrants, pairings, opts)
+  local names = {}
+  for i, p in ipairs(entrants) do names[i] = p.name end
+  local games = 0
+  for _, result in ipairs(results) do games = games + result.games end
+  return setmetatable({encounters = results, standings = standings(names, results),
+                       games = games, kind = kind, stopped = results[1].stopped},
+                      Tournament)
+end
+match.tournament = tournament
+
+------------------------------------------------------------- reports
+
+local function percent(score, games)
+  return games > 0 and ("%.1f%%"):format(100 * score / games) or "-"
+end
+
+-- The lines a person reads about an encounter: score, Elo from games
+-- and from pairs, how the games ended, the SPRT.
+function match.report(result)
+  local a, b = result.a, result.b
+  local lines = {}
+  lines[1] = ("%s vs %s: +%d =%d -%d in %d game%s, score %s"):format(
+    a.name, b.name, a.wins, a.draws, a.losses, result.games,
+    result.games == 1 and "" or "s", percent(a.score, result.games))
+  if result.games > 0 then
+    lines[#lines + 1] = ("  Elo %s [%s, %s] (95%%, from games)"):format(
+      elo_text(result.elo), elo_text(result.elo_low), elo_text(result.elo_high))
+  end
+  local penta = result.pentanomial
+  if penta and penta.pairs > 0 then
+    lines[#lines + 1] = ("  pentanomial [%d, %d, %d, %d, %d] over %d pairs: Elo %s [%s, %s]")
+      :format(penta[1], penta[2], penta[3], penta[4], penta[5], penta.pairs,
+              elo_text(penta.elo), elo_text(penta.elo_low), elo_text(penta.elo_high))
+  end
+  local endings = {}
+  for how, n in pairs(result.endings) do endings[#endings + 1] = ("%s %d"):format(how, n) end
+  table.sort(endings)
+  if #endings > 0 then lines[#lines + 1] = "  endings: " .. table.concat(endings, ", ") end
+  local s = result.sprt
+  if s then
+    local verdict = s.decision == "H1" and "H1 accepted (the upper bound)"
+      or s.decision == "H0" and "H0 accepted (the lower bound)" or "no decision yet"
+    lines[#lines + 1] = ("  SPRT%s: LLR %.2f [%.2f, %.2f], %s"):format(
+      s.bounds and (" elo0=%g elo1=%g alpha=%g beta=%g"):format(s.bounds.elo0,
+        s.bounds.elo1, s.bounds.alpha, s.bounds.beta) or "",
+      s.llr, s.lower, s.upper, verdict)
+  end
+  if result.stopped then lines[#lines + 1] = "  stopped: " .. result.stopped end
+  return table.concat(lines, "\n")
+end
+
+-- The table of a tournament.
+function match.table(t)
+  local lines = {("%-4s %-28s %6s %6s %6s %6s %7s %7s  %s"):format(
+    "rank", "player", "games", "wins", "draws", "losses", "score", "%", "Elo (95%)")}
+  for i, row in ipairs(t.standings) do
+    lines[#lines + 1] = ("%-4d %-28s %6d %6d %6d %6d %7.1f %7s  %s"):format(
+      i, row.name, row.games, row.wins, row.draws, row.losses, row.score,
+      percent(row.score, row.games),
+      row.elo and ("%s [%s, %s]"):format(elo_text(row.elo), elo_text(row.elo_low),
+                                         elo_text(row.elo_high)) or "-")
+  end
+  return table.concat(lines, "\n")
+end
+
+function Tournament.__tostring(t)
+  return ("%s of %d players, %d games\n%s"):format(t.kind, #t.standings, t.games,
+                                                    match.table(t))
+end
+
+-- The results of JSON lines (the --out files of a match or of its
+-- shards): one result per encounter, in the order they first appear.
+function match.merge(paths)
+  local all, seen = {}, {}
+  for _, path in ipairs(paths) do
+    local file = io.open(path, "rb")
+    if not file then error(("match: cannot read '%s'"):format(path), 0) end
+    file:close()
+    for _, v in ipairs(read_lines(path, false)) do
+      if seen[v.game] then
+        error(("match: game %d is in %s and in %s"):format(v.game, seen[v.game], path), 0)
+      end
+      seen[v.game] = path
+      all[#all + 1] = v
+    end
+  end
+  table.sort(all, function(x, y) return x.game < y.game end)
+  local results, by_pair, order = {}, {}, {}
+  for _, v in ipairs(all) do
+    local key = tostring(v.a) .. "\0" .. tostring(v.b)
+    if not by_pair[key] then
+      by_pair[key] = new_result(tostring(v.a), tostring(v.b))
+      order[#order + 1] = key
+    end
+    count(by_pair[key], record_of_line(v))
+  end
+  for i, key in ipairs(order) do
+    results[i] = by_pair[key]
+    results[i].pending = nil
+    if results[i].pentanomial.pairs == 0 then results[i].pentanomial = nil end
+  end
+  return results, all
+end
+
+-- What `ludus match` (match_cli.lua) uses besides the functions above.
+match._internal = {json = json, json_line = json_line, read_lines = read_lines, sprt_of = sprt_of,
+                   standings = standings, sprt_bounds = sprt_bounds}
+
+-- Mahjong seats four: match(mahjong, {a, b, c, d}, {games =, seed =, ...})
+-- is mahjong.match with those players (scripts/ludus/mahjong_match.lua).
+local function is_mahjong(G)
+  return G == "mahjong" or (G ~= nil and rawequal(G, package.loaded["ludus.mahjong"]))
 end
 
 return setmetatable(match, {
   __call = function(_, G, player_a, player_b, opts)
+    if is_mahjong(G) then
+      if opts ~= nil then
+        error("match: mahjong takes match(mahjong, {a, b, c, d}, options)", 2)
+      end
+      local options = {}
+      if player_b ~= nil and type(player_b) ~= "table" then
+        error("match: mahjong's options must be a table (got " .. type(player_b) .. ")", 2)
+      end
+      for k, v in pairs(player_b or {}) do options[k] = v end
+      options.players = player_a
+      return require("ludus.mahjong_match")(options)
+    end
     return run(G, player_a, player_b, opts)
   end,
 })

@@ -5,7 +5,7 @@
 --              go = "movetime 200"}
 --   match(xiangqi, ai.alphabeta{time = 0.2}, p, {games = 10})
 --
--- The engine runs in a process of its own (ludus.process: argv, never a
+-- The engine runs in a process of its own (ludus.program: argv, never a
 -- shell), started at the first choice and stopped by p:close(), at the
 -- end of a match, when p is closed (local p <close> = ai.uci{...}) or
 -- collected.  Options:
@@ -31,7 +31,7 @@
 -- keeps in its record.  The process is then stopped; the next choice
 -- starts another.
 
-local process = require("ludus.process")
+local program = require("ludus.program")
 
 local DEFAULTS = {go = "movetime 1000", margin = 1, timeout = 60}
 local HANDSHAKE_SECONDS = 10    -- for uciok and readyok
@@ -139,7 +139,7 @@ end
 -- Reads lines until one that 'wanted' accepts, for at most 'seconds';
 -- returns that line, or nil and what went wrong.  'each' sees every line.
 local function read_until(p, seconds, wanted, each)
-  local clock = process.clock
+  local clock = program.clock
   local deadline = clock() + seconds
   while true do
     local left = deadline - clock()
@@ -186,7 +186,7 @@ end
 -- and a reason to forfeit; raises when the program cannot start or
 -- lacks an option.
 local function start(p)
-  local proc, message = process.spawn(p._argv)
+  local proc, message = program.spawn(p._argv)
   if not proc then error("ai.uci: " .. message, 0) end
   p._process = proc
   local id, names = nil, {}
@@ -305,7 +305,7 @@ function Player:choose(g)
       return forfeit(self, failure(self, why, "readyok", "isready", HANDSHAKE_SECONDS))
     end
   end
-  local clock = process.clock
+  local clock = program.clock
   local started = clock()
   local go = "go " .. self.go
   if not send(self, position_command(self, g)) or not send(self, go) then

@@ -6,7 +6,8 @@
 ** one job, writing its JSON lines to
 ** /dev/null; then `ludus solve --jobs 2` against one job in wall time.
 ** The record and node counts are printed beside the times: they do not
-** move with the load.
+** move with the load.  Last, the rates of `ludus replay` on WTHOR
+** databases and on a PGN file, one job, in games per CPU second.
 **
 **   bench_batch LUDUS DATA [runs]
 */
@@ -22,6 +23,8 @@
 #include "connect4/connect4.h"
 #include "connect4/solve.h"
 #include "mahjong/mahjong.h"
+#include "reversi/formats.h"
+#include "reversi/solve.h"
 #include "sudoku/sudoku.h"
 
 static double cpu_self(void) {
@@ -147,26 +150,76 @@ static long bare_mahjong(const char *data, uint64_t *nodes) {
   return n;
 }
 
-/* Runs `ludus solve GAME FILE --jobs J --quiet` to /dev/null; returns
-   its CPU time, and its wall time in *elapsed. */
-static double run_ludus(const char *ludus, const char *game, const char *file,
-                        const char *jobs, double *elapsed) {
+static long bare_othello(const char *data, uint64_t *nodes) {
+  reversi_solver *solver = reversi_solver_new(20);
+  long n = 0;
+  *nodes = 0;
+  for (const char *line = data; solver && *line; ) {
+    const char *end = strchr(line, '\n');
+    size_t len = end ? (size_t)(end - line) : strlen(line);
+    reversi_record rec;
+    size_t at;
+    if (len && !reversi_obf_read(line, len, &rec, &at)) {
+      search_limit limit = {0};
+      limit_start(&limit);
+      reversi_solve(solver, &rec.board, &limit);
+      *nodes += limit.nodes;
+      n++;
+    }
+    line = end ? end + 1 : line + len;
+  }
+  reversi_solver_free(solver);
+  return n;
+}
+
+/* Runs ludus with args (NULL-terminated, args[0] the program) to
+   /dev/null; returns its CPU time, and its wall time in *elapsed. */
+static double run(char *const *args, double *elapsed) {
   double cpu = cpu_children(), start = wall();
   fflush(NULL);
   pid_t pid = fork();
   if (pid == 0) {
     if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
       _exit(127);
-    execl(ludus, ludus, "solve", game, file, "--jobs", jobs, "--quiet",
-          "--book", "", (char *)NULL);
+    execv(args[0], args);
     _exit(127);
   }
   int status;
   waitpid(pid, &status, 0);
   *elapsed = wall() - start;
   if (!WIFEXITED(status) || WEXITSTATUS(status) > 1)
-    fprintf(stderr, "ludus solve %s failed (status %d)\n", game, status);
+    fprintf(stderr, "ludus %s %s failed (status %d)\n", args[1], args[2], status);
   return cpu_children() - cpu;
+}
+
+/* `ludus solve GAME FILE --jobs J --quiet` */
+static double run_ludus(const char *ludus, const char *game, const char *file,
+                        const char *jobs, double *elapsed) {
+  char *args[] = {(char *)ludus, "solve", (char *)game, (char *)file, "--jobs",
+                  (char *)jobs, "--quiet", "--book", "", NULL};
+  return run(args, elapsed);
+}
+
+/* Games a CPU second of `ludus replay GAME` over the files, each given
+   times times, one job. */
+static void replay_rate(const char *ludus, const char *game, char **files,
+                        int nfiles, int times, long games, int runs) {
+  char *args[64];
+  int n = 0;
+  args[n++] = (char *)ludus;
+  args[n++] = "replay";
+  args[n++] = (char *)game;
+  for (int t = 0; t < times; t++)
+    for (int i = 0; i < nfiles && n < 58; i++) args[n++] = files[i];
+  args[n++] = "--jobs";
+  args[n++] = "1";
+  args[n++] = "--quiet";
+  args[n] = NULL;
+  double cpu[16], elapsed;
+  for (int r = 0; r < runs; r++) cpu[r] = run(args, &elapsed);
+  double c = median(cpu, runs);
+  printf("%-10s replay %9ld games  %7.3f s CPU  %9.0f games/s\n", game,
+         games * times, c, games * times / c);
 }
 
 typedef long bare_loop(const char *data, uint64_t *nodes);
@@ -226,5 +279,26 @@ int main(int argc, char **argv) {
     rmdir(dir);
   }
   free(score);
+  snprintf(path, sizeof path, "%s/othello/fforum-20-39.obf", argv[2]);
+  bench(argv[1], "othello", path, bare_othello, runs);
+
+  char wtb[4][4096], pgn[4096];
+  char *wtbs[4];
+  static const char *const years[] = {"2001", "2002", "2019", "2020"};
+  long games = 0;
+  for (int i = 0; i < 4; i++) {
+    snprintf(wtb[i], sizeof wtb[i], "%s/othello/wthor/WTH_%s.wtb", argv[2],
+             years[i]);
+    wtbs[i] = wtb[i];
+    size_t size;
+    char *bytes = read_file(wtb[i], &size);
+    if (bytes && size >= 16) games += (long)((size - 16) / 68);
+    free(bytes);
+  }
+  replay_rate(argv[1], "othello", wtbs, 4, 10, games, runs);
+  snprintf(pgn, sizeof pgn, "%s/xiangqi/pgn/iccs/Liu_Dahua_1125_UCI_games.pgn",
+           argv[2]);
+  char *pgns[] = {pgn};
+  replay_rate(argv[1], "xiangqi", pgns, 1, 10, 1125, runs);
   return 0;
 }

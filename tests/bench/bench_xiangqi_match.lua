@@ -70,9 +70,9 @@ print(("ludus vs Fairy-Stockfish: %d games, %d ms a move, %s"):format(games, mov
 local function ending(record)
   local outcome = record.winner == "a" and "won" or record.winner == "b" and "lost"
     or "drawn"
-  if record.forfeit then
-    local who = record.forfeit.player == "a" and "ludus" or "Fairy-Stockfish"
-    return ("%s: %s forfeits (%s)"):format(outcome, who, record.forfeit.reason)
+  if record.ending == "forfeit" then
+    local who = record.winner == "b" and "ludus" or "Fairy-Stockfish"
+    return ("%s: %s forfeits (%s)"):format(outcome, who, record.reason)
   elseif record.truncated then
     return outcome .. ": the match's ply limit"
   end

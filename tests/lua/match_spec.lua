@@ -455,16 +455,22 @@ describe("match", function()
     end)
 
     it("a bad player", function()
-      local message = "player expected, got %s; a player is a function or a value "
-        .. "with a choose method"
+      local message = "player expected, got %s; a player is a function, a value "
+        .. "with a choose method or a spec"
       for _, case in ipairs({{42, "number"}, {{}, "table"}, {{choose = "a1"}, "table"},
-                             {"first", "string"}, {tictactoe.new(), "ludus.tictactoe"}}) do
+                             {tictactoe.new(), "ludus.tictactoe"}}) do
         assert_raises({"bad argument #2 to 'match' (" .. message:format(case[2])},
                       match, tictactoe, case[1], last, quiet())
         assert_raises({"bad argument #3 to 'match' (" .. message:format(case[2])},
                       match, tictactoe, first, case[1], quiet())
       end
       assert_raises({"bad argument #3 to 'match'", "got nil"}, match, tictactoe, first)
+      -- a string is a spec, and a spec that names nothing says what would
+      assert_raises({"bad argument #2 to 'match' (no player 'first' (a kind: alphabeta, "
+                     .. "greedy, mcts, random; a player of scripts/players; or a Lua "
+                     .. "file, NAME.lua))"}, match, tictactoe, "first", last, quiet())
+      assert_raises({"bad argument #3 to 'match' (player 'nothing.lua': cannot open "
+                     .. "nothing.lua"}, match, tictactoe, first, "nothing.lua", quiet())
     end)
 
     it("something that is not a game module", function()
@@ -506,6 +512,182 @@ describe("match", function()
       local _, err = pcall(function() match(tictactoe, first, 1) end)
       assert.matches("^[^:]*match_spec%.lua:%d+: bad argument #3 to 'match'", err)
     end)
+  end)
+end)
+
+describe("match statistics", function()
+  local bounds = {elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05}
+
+  it("match.pentanomial: the Elo of the pairs' mean score", function()
+    assert.same({0, 0, 0}, {match.pentanomial({0, 0, 3, 0, 0})})
+    -- pairs scoring 2, 1, 1 and 0: a mean of 1/2 a game, variance 1/8
+    local elo, low, high = match.pentanomial({1, 0, 2, 0, 1})
+    assert.equal(0, elo)
+    local margin = 1.959964 * math.sqrt(0.125 / 4)
+    assert.near(-400 * math.log(1 / (0.5 - margin) - 1, 10), low, 1e-9)
+    assert.near(-low, high, 1e-9)
+    assert.near(190.85, (match.pentanomial({0, 0, 1, 0, 1})), 0.01)   -- 3/4
+    assert_raises({"bad argument #1 to 'pentanomial' (a list of 5 counts expected)"},
+                  match.pentanomial, {1, 2, 3})
+    assert_raises({"no pairs"}, match.pentanomial, {0, 0, 0, 0, 0})
+  end)
+
+  it("match.sprt: Wald's bounds, and no evidence from nothing", function()
+    local s = match.sprt({0, 0, 0}, bounds)
+    assert.equal(0, s.llr)
+    assert.near(math.log(0.05 / 0.95), s.lower, 1e-12)
+    assert.near(math.log(0.95 / 0.05), s.upper, 1e-12)
+    assert.is_nil(s.decision)
+    -- one pair won twice is little evidence, whatever the variance says
+    assert.is_true(match.sprt({0, 0, 0, 0, 1}, bounds).llr < 0.1)
+    -- a result symmetric about the middle of the hypotheses: no side
+    assert.near(0, match.sprt({30, 40, 30}, {elo0 = -5, elo1 = 5,
+                                             alpha = 0.05, beta = 0.05}).llr, 1e-9)
+  end)
+
+  it("match.sprt: the likelihood ratio of the nearest distributions", function()
+    -- By brute force on a trinomial: the largest log-likelihood of the
+    -- counts among distributions with mean s (a one-parameter family:
+    -- the draw rate), for s1 less for s0.
+    local counts = {40, 25, 35}
+    local function best(s)
+      local top = -math.huge
+      for k = 1, 200000 do
+        local d = k / 200000
+        local w = s - d / 2
+        local l = 1 - w - d
+        if w > 0 and l > 0 then
+          local ll = counts[1] * math.log(w) + counts[2] * math.log(d)
+                     + counts[3] * math.log(l)
+          if ll > top then top = ll end
+        end
+      end
+      return top
+    end
+    local wide = {elo0 = -20, elo1 = 40, alpha = 0.05, beta = 0.05}
+    local s0, s1 = 1 / (1 + 10 ^ (20 / 400)), 1 / (1 + 10 ^ (-40 / 400))
+    assert.near(best(s1) - best(s0), match.sprt(counts, wide).llr, 1e-4)
+  end)
+
+  it("match.sprt: close to the normal approximation over many pairs", function()
+    local s = match.sprt({1000, 2000, 4000, 2500, 1000}, bounds)
+    local approximation = require("ludus.match_stats").sprt_approximation(
+      {1000, 2000, 4000, 2500, 1000}, bounds)
+    assert.near(approximation.llr, s.llr, 0.01 * approximation.llr)
+    assert.equal("H1", s.decision)
+    assert.equal("H0", match.sprt({1200, 2000, 4000, 2000, 1000}, bounds).decision)
+    assert_raises({"bad argument #2 to 'sprt' (elo1 must be more than elo0)"},
+                  match.sprt, {1, 1, 1}, {elo0 = 5, elo1 = 0})
+    assert_raises({"bad argument #2 to 'sprt' ('alpha' must be between 0 and 0.5, got 2)"},
+                  match.sprt, {1, 1, 1}, "elo0=0 elo1=5 alpha=2")
+    assert_raises({"bad argument #1 to 'sprt' (a list of 3 or 5 counts expected)"},
+                  match.sprt, {1, 1}, bounds)
+  end)
+end)
+
+describe("match with specs and processes", function()
+  it("plays the same games in processes as in this one", function()
+    local opts = {games = 10, progress = false}
+    local here = match(tictactoe, "alphabeta:depth=2", "mcts:playouts=30", opts)
+    opts.concurrency = 2
+    local there = match(tictactoe, "alphabeta:depth=2", "mcts:playouts=30", opts)
+    assert.same(record_list(here), record_list(there))
+    assert.equal(tostring(here), tostring(there))
+    assert.equal("alphabeta:depth=2", here.a.name)
+    assert.equal(5, here.pentanomial.pairs)
+  end)
+
+  it("a player that fails in a process loses the game, with the reason", function()
+    local function boom(g) if #g:history() >= 2 then error("boom") end return first(g) end
+    local result = match(tictactoe, boom, last, {games = 4, concurrency = 1,
+                                                 progress = false})
+    assert.equal(4, result.b.wins)
+    assert.same({error = 4}, result.endings)
+    for _, rec in ipairs(result.records) do
+      assert.equal("b", rec.winner)
+      assert.matches("raised an error: .*boom", rec.reason)
+      assert.is_nil(rec.result)
+    end
+  end)
+
+  it("a player out of time loses on time, in this process too", function()
+    local now = require("ludus.process").now
+    local function slow(g)
+      local t = now()
+      while now() - t < 0.03 do end
+      return first(g)
+    end
+    local result = match(tictactoe, slow, first, {games = 2, st = 0.01, margin = 0.005,
+                                                  progress = false})
+    assert.same({time = 2}, result.endings)
+    assert.equal(2, result.b.wins)
+    assert.matches("lost on time %(0%.0%d%d s for a move, 0%.010 s allowed%)",
+                   result.records[1].reason)
+    -- with a clock of 0.05 s for the game: 0.02 s left after a's first
+    -- move, too little for its second
+    result = match(tictactoe, slow, first, {games = 1, tc = "0.05+0", margin = 0.005,
+                                            progress = false})
+    assert.equal("time", result.records[1].ending)
+    assert.equal(2, result.records[1].plies)
+  end)
+
+  it("stops when the SPRT decides", function()
+    local result = match(connect4, "alphabeta:depth=3", "random",
+                         {games = 1000, concurrency = 2, progress = false,
+                          sprt = "elo0=0 elo1=50"})
+    assert.equal("sprt", result.stopped)
+    assert.equal("H1", result.sprt.decision)
+    assert.is_true(result.games < 1000 and result.games % 2 == 0)
+  end)
+
+  it("writes JSON lines and resumes from them", function()
+    local path = os.tmpname()
+    local opts = {games = 8, progress = false, out = path}
+    local whole = match(tictactoe, "alphabeta:depth=2", "mcts:playouts=30", opts)
+    local lines = {}
+    for line in io.lines(path) do lines[#lines + 1] = line end
+    assert.equal(8, #lines)
+    local f = assert(io.open(path, "wb"))
+    f:write(table.concat(lines, "\n", 1, 3), "\n", lines[4]:sub(1, 20))
+    f:close()
+    opts.resume = true
+    local resumed = match(tictactoe, "alphabeta:depth=2", "mcts:playouts=30", opts)
+    assert.equal(tostring(whole), tostring(resumed))
+    local again = {}
+    for line in io.lines(path) do again[#again + 1] = line:gsub(',"seconds":[^,}]*', "") end
+    for i, line in ipairs(lines) do lines[i] = line:gsub(',"seconds":[^,}]*', "") end
+    assert.same(lines, again)
+    os.remove(path)
+  end)
+
+  it("runs a round robin and a gauntlet", function()
+    local players = {"alphabeta:depth=2", "mcts:playouts=30", "random"}
+    local t = match.tournament(tictactoe, players, {games = 4, progress = false})
+    assert.equal(3, #t.encounters)
+    assert.equal(12, t.games)
+    local games, score = 0, 0
+    for _, row in ipairs(t.standings) do
+      games, score = games + row.games, score + row.score
+    end
+    assert.same({24, 12}, {games, score})
+    assert.equal("alphabeta:depth=2", t.standings[1].name)
+    assert.truthy(tostring(t):find("round robin of 3 players, 12 games", 1, true))
+    local g = match.tournament(tictactoe, players, {games = 2, kind = "gauntlet",
+                                                   progress = false})
+    assert.equal(2, #g.encounters)
+    assert_raises({"bad argument #2 to 'tournament' (a list of two players or more expected)"},
+                  match.tournament, tictactoe, {first})
+  end)
+
+  it("match.player makes players from specs", function()
+    local p = match.player("alphabeta:depth=3,tt=1", tictactoe)
+    assert.same({3, 1}, {p.depth, p.tt})
+    assert.equal("b2", p:choose(tictactoe.new()))
+    local threats = match.player("connect4_threats", connect4)
+    assert.equal("function", type(threats.choose))
+    assert_raises({"no player 'nobody'"}, match.player, "nobody", tictactoe)
+    assert_raises({"ai.alphabeta: unknown option 'depht'"}, match.player,
+                  "alphabeta:depht=3", tictactoe)
   end)
 end)
 

@@ -1,4 +1,4 @@
--- uci_spec.lua: ludus.process (a child on a socket pair) and ai.uci (a
+-- uci_spec.lua: ludus.program (another program on a socket pair) and ai.uci (a
 -- UCI engine as a player) against fake engines that crash, hang, send
 -- illegal or garbled moves or number xiangqi's ranks 1-10
 -- (tests/lua/uci/fake_engine.lua, run by ludus), and one short game
@@ -7,7 +7,7 @@
 --   LUDUS_BIN_DIR=. busted --lua=lua5.4 tests/lua/uci_spec.lua
 
 require("ludus")
-local process = require("ludus.process")
+local program = require("ludus.program")
 local ai = require("ludus.ai")
 local match = require("ludus.match")
 local xiangqi = require("ludus.xiangqi")
@@ -34,16 +34,16 @@ local function quiet(opts)
   return opts
 end
 
-describe("process", function()
+describe("program", function()
   it("writes to a child, reads its lines, times out and collects it", function()
-    local p = assert(process.spawn{"cat"})
+    local p = assert(program.spawn{"cat"})
     assert.is_number(p:pid())
     assert.equal(p, p:write("one\r\ntwo\n"))
     assert.equal("one", p:read_line(5))
     assert.equal("two", p:read_line(5))
-    local started = process.clock()
+    local started = program.clock()
     assert.same({nil, "timeout"}, {p:read_line(0.2)})
-    local waited = process.clock() - started
+    local waited = program.clock() - started
     assert.is_true(waited >= 0.19 and waited < 2, "waited " .. waited)
     local pid = p:pid()
     assert.equal("exit 0", p:close())       -- cat ends at the end of its input
@@ -55,7 +55,7 @@ describe("process", function()
   end)
 
   it("gives the last line without its newline, then says the child closed", function()
-    local p = assert(process.spawn{"printf", "a\\nlast"})
+    local p = assert(program.spawn{"printf", "a\\nlast"})
     assert.equal("a", p:read_line(5))
     assert.equal("last", p:read_line(5))
     assert.same({nil, "closed"}, {p:read_line(5)})
@@ -63,49 +63,49 @@ describe("process", function()
   end)
 
   it("kills a child that does not end, and reports how it ended", function()
-    local p = assert(process.spawn{"sleep", "30"})
+    local p = assert(program.spawn{"sleep", "30"})
     local pid = p:pid()
     assert.equal("running", p:status())
     assert.equal("signal 9", p:close())
     assert.is_false(alive(pid))
-    local q = assert(process.spawn{"sh", "-c", "exit 7"})
+    local q = assert(program.spawn{"sh", "-c", "exit 7"})
     assert.same({nil, "closed"}, {q:read_line(5)})
     assert.equal("exit 7", q:close())
   end)
 
   it("passes arguments as they are, through no shell", function()
-    local p = assert(process.spawn{"printf", "%s|", "a b", "$HOME", ";echo x"})
+    local p = assert(program.spawn{"printf", "%s|", "a b", "$HOME", ";echo x"})
     assert.equal("a b|$HOME|;echo x|", p:read_line(5))
     p:close()
   end)
 
   it("stops the child when the value is collected or closed", function()
-    local p = assert(process.spawn{"sleep", "30"})
+    local p = assert(program.spawn{"sleep", "30"})
     local pid = p:pid()
     p = nil    -- luacheck: ignore
     collectgarbage()
     collectgarbage()
     assert.is_false(alive(pid))
     do
-      local q <close> = assert(process.spawn{"sleep", "30"})
+      local q <close> = assert(program.spawn{"sleep", "30"})
       pid = q:pid()
     end
     assert.is_false(alive(pid))
   end)
 
   it("says why a program cannot start, and refuses bad arguments", function()
-    local p, message = process.spawn{"no-such-program-ludus"}
+    local p, message = program.spawn{"no-such-program-ludus"}
     assert.is_nil(p)
-    assert.equal("process: cannot start 'no-such-program-ludus' (No such file or directory)",
+    assert.equal("program: cannot start 'no-such-program-ludus' (No such file or directory)",
                  message)
-    assert_raises({"bad argument #1 to", "spawn", "table expected"}, process.spawn, "cat")
-    assert_raises({"the program name is missing"}, process.spawn, {})
-    assert_raises({"element 2: string expected, got number"}, process.spawn, {"cat", 1})
-    assert_raises({"element 1 holds a zero byte"}, process.spawn, {"ca\0t"})
-    assert_raises({"the program name is empty"}, process.spawn, {""})
-    local q = assert(process.spawn{"cat"})
+    assert_raises({"bad argument #1 to", "spawn", "table expected"}, program.spawn, "cat")
+    assert_raises({"the program name is missing"}, program.spawn, {})
+    assert_raises({"element 2: string expected, got number"}, program.spawn, {"cat", 1})
+    assert_raises({"element 1 holds a zero byte"}, program.spawn, {"ca\0t"})
+    assert_raises({"the program name is empty"}, program.spawn, {""})
+    local q = assert(program.spawn{"cat"})
     assert_raises({"bad argument #2", "not a number"}, q.read_line, q, 0 / 0)
-    assert_raises({"bad argument #1", "ludus.process expected"}, q.write, {}, "x")
+    assert_raises({"bad argument #1", "ludus.program expected"}, q.write, {}, "x")
     q:close()
   end)
 end)
@@ -132,7 +132,7 @@ describe("ai.uci", function()
 
   it("raises when the program cannot start or lacks an option", function()
     local p = ai.uci{command = "no-such-program-ludus"}
-    assert_raises({"ai.uci: process: cannot start 'no-such-program-ludus'"},
+    assert_raises({"ai.uci: program: cannot start 'no-such-program-ludus'"},
                   p.choose, p, xiangqi.new())
     local q = fake("good", {options = {Hash = 16, Ponder = true}})
     assert_raises({"ai.uci: engine 'fake good' has no option 'Ponder' "
@@ -166,7 +166,7 @@ describe("ai.uci", function()
     local r = match(xiangqi, p, first, quiet{games = 2, max_plies = 30})
     assert.equal(2, r.games)
     for _, record in ipairs(r.records) do
-      assert.is_nil(record.forfeit)
+      assert.are_not.equal("forfeit", record.ending)
       local g = assert(xiangqi.load(record.record))
       assert.equal(record.plies, #g:history())
       assert.is_true(record.plies == 30 or g:is_over())
@@ -191,8 +191,8 @@ describe("ai.uci", function()
     assert.equal(2, r.a.wins)
     assert.equal(2, r.b.losses)
     for _, record in ipairs(r.records) do
-      assert.same({player = "b", reason = "the engine died (exit 3) after 'go movetime 100'"},
-                  record.forfeit)
+      assert.equal("forfeit", record.ending)
+      assert.equal("the engine died (exit 3) after 'go movetime 100'", record.reason)
       assert.equal("a", record.winner)
       assert.is_nil(record.result)
     end
@@ -202,9 +202,9 @@ describe("ai.uci", function()
 
   it("forfeits when the engine hangs past its time and margin, and kills it", function()
     local p = fake("hang")
-    local started = process.clock()
+    local started = program.clock()
     local move, reason = p:choose(xiangqi.new())
-    local waited = process.clock() - started
+    local waited = program.clock() - started
     assert.is_nil(move)
     assert.equal("no bestmove within 0.6 s of 'go movetime 100'", reason)
     assert.equal(reason, p.info.forfeit)
@@ -221,7 +221,8 @@ describe("ai.uci", function()
     for mode, reason in pairs(cases) do
       local p = fake(mode)
       local r = match(xiangqi, p, first, quiet{games = 1})
-      assert.same({player = "a", reason = reason}, r.records[1].forfeit)
+      assert.equal("forfeit", r.records[1].ending)
+      assert.equal(reason, r.records[1].reason)
       assert.equal("b", r.records[1].winner)
       assert.equal(1, r.a.losses)
     end
@@ -292,7 +293,7 @@ describe("ai.uci with Fairy-Stockfish", function()
     local r = match(xiangqi, ludus, fs, quiet{games = 2, max_plies = 24})
     assert.truthy(fs.engine:find("Fairy-Stockfish", 1, true), fs.engine)
     for _, record in ipairs(r.records) do
-      assert.is_nil(record.forfeit)
+      assert.are_not.equal("forfeit", record.ending)
       local g = assert(xiangqi.load(record.record))
       assert.equal(record.plies, #g:history())
       assert.is_true(record.plies >= 24 or g:is_over())

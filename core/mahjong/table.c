@@ -1,0 +1,185 @@
+/*
+** table.c: four players at one table (table.h).  The table only ever
+** plays steps the round allows: its own (draws, passes) and the options
+** it listed, so a round can refuse nothing here but what memory refuses.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/hash.h"
+#include "mahjong/table.h"
+
+void mj_table_wall(uint64_t seed, int n, uint8_t wall[MJ_TILES]) {
+  uint64_t state = seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(n + 1));
+  mj_wall_shuffle(wall, hash_next(&state));
+}
+
+void mj_table_init(mj_table *t, const mj_round_rules *rules, uint64_t seed) {
+  memset(t, 0, sizeof *t);
+  t->rules = *rules;
+  t->seed = seed;
+  t->record.rules = *rules;
+  mj_game_init(&t->game, rules);
+}
+
+void mj_table_free(mj_table *t) {
+  free(t->record.rounds);
+  free(t->record.acts);
+  t->record.rounds = NULL;
+  t->record.acts = NULL;
+  t->record.nrounds = t->record.nacts = 0;
+  t->record.cap_rounds = t->record.cap_acts = 0;
+}
+
+static bool grow(void **items, int *cap, int n, size_t size) {
+  if (n < *cap) return true;
+  int more = *cap ? 2 * *cap : 16;
+  void *p = realloc(*items, (size_t)more * size);
+  if (!p) return false;
+  *items = p;
+  *cap = more;
+  return true;
+}
+
+/* Plays a step the round allows, and keeps it (a draw with its tile). */
+static bool play(mj_table *t, const mj_act *a) {
+  mj_record *rec = &t->record;
+  if (!grow((void **)&rec->acts, &rec->cap_acts, rec->nacts, sizeof *rec->acts))
+    return false;
+  if (mj_round_play(&t->round, a) != MJ_ROUND_OK) return false;
+  mj_act *kept = &rec->acts[rec->nacts++];
+  *kept = *a;
+  if (a->type == MJ_ACT_DRAW) kept->tile = t->round.seat[a->seat].drawn;
+  rec->rounds[rec->nrounds - 1].nacts++;
+  return true;
+}
+
+static bool start_round(mj_table *t) {
+  mj_record *rec = &t->record;
+  if (!grow((void **)&rec->rounds, &rec->cap_rounds, rec->nrounds, sizeof *rec->rounds))
+    return false;
+  mj_record_round *rr = &rec->rounds[rec->nrounds++];
+  memset(rr, 0, sizeof *rr);
+  mj_game_setup(&t->game, &rr->setup);
+  mj_table_wall(t->seed, rec->nrounds - 1, rr->wall);
+  rr->first_act = rec->nacts;
+  rr->setup.wall = rr->wall;
+  mj_round_start(&t->round, &t->rules, &rr->setup);
+  rr->setup.wall = NULL;
+  t->in_round = true;
+  t->claim_open = false;
+  memset(t->waits, 0, sizeof t->waits);   /* no hand holds nothing */
+  return true;
+}
+
+static void end_round(mj_table *t) {
+  mj_record_round *rr = &t->record.rounds[t->record.nrounds - 1];
+  rr->result = t->round.result;
+  rr->ndora = t->round.ndora;
+  for (int i = 0; i < t->round.ndora; i++) rr->dora[i] = t->round.dora[i];
+  mj_game_next(&t->game, &t->round);
+  t->in_round = false;
+}
+
+/* The waits of seat's hand, found again only when the hand changed. */
+static uint64_t waits_of(mj_table *t, int seat) {
+  const mj_round_seat *s = &t->round.seat[seat];
+  if (memcmp(t->waits[seat].held, s->held, sizeof s->held)) {
+    memcpy(t->waits[seat].held, s->held, sizeof s->held);
+    t->waits[seat].waits =
+      mj_shanten(s->hand.count, s->hand.n) == 0 ? mj_round_waits(&t->round, seat) : 0;
+  }
+  return t->waits[seat].waits;
+}
+
+/* Who takes the open tile, once every seat asked has answered: rons in
+   turn, else a pon or kan, else a chi, else nobody. */
+static bool resolve(mj_table *t) {
+  const mj_round *r = &t->round;
+  int rons = 0;
+  t->claim_open = false;
+  for (int d = 1; d < MJ_SEATS; d++) {
+    int s = (r->turn + d) % MJ_SEATS;
+    if (t->answer[s].type != MJ_ACT_RON) continue;
+    if (rons && !t->rules.double_ron) break;
+    if (!play(t, &t->answer[s])) return false;
+    rons++;
+  }
+  if (rons) return true;
+  for (int pass = 0; pass < 2; pass++)
+    for (int d = 1; d < MJ_SEATS; d++) {
+      const mj_act *a = &t->answer[(r->turn + d) % MJ_SEATS];
+      bool pon = a->type == MJ_ACT_PON || a->type == MJ_ACT_KAN;
+      if ((pass == 0 && pon) || (pass == 1 && a->type == MJ_ACT_CHI))
+        return play(t, a);
+    }
+  mj_act p = {.type = MJ_ACT_PASS, .seat = (uint8_t)r->turn};
+  return play(t, &p);
+}
+
+bool mj_table_next(mj_table *t) {
+  t->ask = MJ_ASK_NONE;
+  t->noptions = 0;
+  for (;;) {
+    if (!t->in_round) {
+      if (t->game.over) {
+        mj_record *rec = &t->record;
+        rec->over = true;
+        mj_game_final(&t->game, rec->scores, rec->place, rec->points);
+        return false;
+      }
+      if (!start_round(t)) return false;
+    }
+    mj_round *r = &t->round;
+    switch (r->phase) {
+    case MJ_PHASE_DRAW: {
+      mj_act a = {.type = MJ_ACT_DRAW, .seat = (uint8_t)r->turn, .tile = MJ_NO_TILE};
+      if (!play(t, &a)) return false;
+      break;
+    }
+    case MJ_PHASE_ACT:
+      t->ask = MJ_ASK_TURN;
+      t->seat = r->turn;
+      t->noptions = mj_round_options(r, r->turn, t->options);
+      return t->noptions > 0;
+    case MJ_PHASE_CLAIM:
+      if (!t->claim_open) {
+        t->claim_open = true;
+        for (int s = 0; s < MJ_SEATS; s++) {
+          t->answered[s] = s == r->turn;
+          t->answer[s].type = MJ_ACT_PASS;
+        }
+      }
+      for (int d = 1; d < MJ_SEATS; d++) {
+        int s = (r->turn + d) % MJ_SEATS;
+        if (t->answered[s]) continue;
+        t->noptions = mj_round_claim_options(r, s, waits_of(t, s), t->options);
+        if (!t->noptions) {
+          t->answered[s] = true;
+          continue;
+        }
+        t->ask = MJ_ASK_CLAIM;
+        t->seat = s;
+        return true;
+      }
+      if (!resolve(t)) return false;
+      break;
+    case MJ_PHASE_OVER:
+      end_round(t);
+      break;
+    }
+  }
+}
+
+bool mj_table_choose(mj_table *t, int i) {
+  if (t->ask == MJ_ASK_NONE || i < -1 || i >= t->noptions) return false;
+  if (t->ask == MJ_ASK_TURN) {
+    if (i < 0) return false;
+    t->ask = MJ_ASK_NONE;
+    return play(t, &t->options[i]);
+  }
+  t->answered[t->seat] = true;
+  if (i >= 0) t->answer[t->seat] = t->options[i];
+  t->ask = MJ_ASK_NONE;
+  return true;
+}

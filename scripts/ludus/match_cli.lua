@@ -1,0 +1,334 @@
+-- match_cli.lua: `ludus match GAME A B [C...] [options]` and `ludus
+-- match --merge FILE...`, on ludus.match (bindings/match.c runs it).
+-- Options as cutechess-cli's and fishtest's users expect them: games in
+-- pairs with the colours swapped, openings from a file, time controls,
+-- an SPRT, shards for many machines, round robin and gauntlet.
+
+local ludus = require("ludus")
+local match = require("ludus.match")
+local process = require("ludus.process")
+
+local cli = {}
+
+local progname = "ludus"
+
+local USAGE = [[
+usage: %s match GAME A B [C...] [options]
+       %s match --merge FILE... [--out FILE]
+
+Players (A, B, ...): a kind with options after a colon (alphabeta,
+alphabeta:depth=4, mcts:playouts=2000, greedy, random), a player of
+scripts/players (minimax:depth=3, connect4_threats), or a Lua file that
+returns a player (mine.lua, mine.lua:depth=3; it gets the options, the
+game module and a seed as ...).  Three players or more: a round robin.
+
+options:
+  --games N          games for each pair of players (default 2; with
+                     --sprt, 100000: the test decides)
+  --concurrency N    games at once, each in a process of its own (default:
+                     the cores)
+  --openings FILE    records to start from, in the game's format (PGN,
+                     transcripts, WTHOR, GGF, one record a line); each is
+                     played twice, colours swapped
+  --plies N          openings: the first N plies of each record only
+  --random-plies N   openings of N random moves instead (from --seed)
+  --tc BASE+INC      a clock: BASE seconds a game, INC more each move
+  --st S             S seconds a move instead
+  --margin S         seconds a move may overrun before it loses (0.05)
+  --sprt elo0=E0 elo1=E1 [alpha=A beta=B]
+                     stop when the test decides (alpha, beta: 0.05)
+  --gauntlet         the first player against each other one (default
+                     with three or more: round robin)
+  --out FILE         one JSON line for each finished game
+  --records FILE     every game in the game's format at the end: PGN for
+                     xiangqi (FILE.pgn), WTHOR, GGF or transcripts for
+                     othello (by the extension), else a record a line
+  --resume           keep the games --out FILE has, play the rest
+  --shard K/N        play the K-th share of the pairs of games; --merge
+                     the N outputs for the result of the whole match
+  --seed N           for openings and the players' seeds (default 1)
+  --max-plies N      a longer game is a draw (default 10000)
+  --option K=V       the game's options (--option width=8)
+  --no-swap          A has the first side in every game
+  --quiet            no progress line on a terminal
+  --help             this
+
+Exit status: 0 when the games were played, 1 when something went wrong,
+2 for a bad command line, 130 after Ctrl-C (--resume carries on).
+example: %s match connect4 alphabeta:depth=4 mcts:playouts=500 --games 100
+]]
+
+local function usage_error(message)
+  io.stderr:write(("%s match: %s (%s match --help)\n"):format(progname, message, progname))
+  return 2
+end
+
+-- The game module a name stands for: a built-in game or a variant.
+local function game_module(name)
+  if name == "othello" then name = "reversi" end
+  for _, game in ipairs(ludus.games) do
+    if game == name then return ludus[name] end
+  end
+  local ok, module = pcall(require, "ludus.variants." .. name)
+  if ok and type(module) == "table" then return module end
+  return nil
+end
+
+-- The option -> whether it takes a value.
+local TAKES_VALUE = {
+  ["--games"] = true, ["--concurrency"] = true, ["--openings"] = true,
+  ["--plies"] = true, ["--random-plies"] = true, ["--tc"] = true, ["--st"] = true,
+  ["--margin"] = true, ["--sprt"] = true, ["--out"] = true, ["--shard"] = true,
+  ["--seed"] = true, ["--max-plies"] = true, ["--option"] = true, ["--records"] = true,
+  ["--gauntlet"] = false, ["--resume"] = false, ["--no-swap"] = false,
+  ["--quiet"] = false, ["--help"] = false, ["--merge"] = false,
+}
+
+local function parse(args)
+  local c = {words = {}, options = {}, sprt = {}}
+  local i = 1
+  while i <= #args do
+    local arg = args[i]
+    if arg == "-h" then arg = "--help" end
+    if arg:sub(1, 2) ~= "--" then
+      c.words[#c.words + 1] = arg
+    else
+      local takes = TAKES_VALUE[arg]
+      if takes == nil then return nil, ("unknown option '%s'"):format(arg) end
+      if takes then
+        i = i + 1
+        if not args[i] then return nil, ("'%s' needs a value"):format(arg) end
+        if arg == "--option" then
+          local key, value = args[i]:match("^([%a_][%w_]*)=(.*)$")
+          if not key then
+            return nil, ("--option takes KEY=VALUE (got '%s')"):format(args[i])
+          end
+          c.options[key] = math.tointeger(tonumber(value)) or tonumber(value) or value
+        elseif arg == "--sprt" then
+          -- elo0=0 elo1=5 alpha=0.05 beta=0.05: one word or several
+          c.sprt[#c.sprt + 1] = args[i]
+          while args[i + 1] and args[i + 1]:match("^[%a_][%w_]*=") do
+            i = i + 1
+            c.sprt[#c.sprt + 1] = args[i]
+          end
+        else
+          c[arg:sub(3)] = args[i]
+        end
+      else
+        c[arg:sub(3)] = true
+      end
+    end
+    i = i + 1
+  end
+  return c
+end
+
+-- A whole number from low, or nil.
+local function whole(text, low)
+  local n = math.tointeger(tonumber(text))
+  if n and n >= low then return n end
+  return nil
+end
+
+-- The openings of a file, as records of G: what G.read yields (PGN,
+-- transcripts, WTHOR, GGF), else a record on each line that is not
+-- blank (G.load of the line, or of its first word for Pons' "moves
+-- score" lines).  Each is cut to its first plies when plies is given; games
+-- that are over are left out, and counted.
+local function read_openings(G, path, plies, options)
+  local file = io.open(path, "rb")
+  if not file then return nil, ("cannot open '%s'"):format(path) end
+  local games, bad = {}, 0
+  local has, reader = pcall(function() return G.read end)
+  if has and type(reader) == "function" then
+    file:close()
+    for record in reader(path) do
+      if record then games[#games + 1] = record.game else bad = bad + 1 end
+    end
+  else
+    for line in file:lines() do
+      if line:match("%S") and not line:match("^%s*#") then
+        -- Pons' lines are "moves score": the moves alone
+        local moves = line:match("^%s*(%S+)%s+[-+]?%d+%s*$")
+        local game = moves and G.load(moves, options) or G.load(line, options)
+        if game then games[#games + 1] = game else bad = bad + 1 end
+      end
+    end
+    file:close()
+  end
+  local records, over = {}, 0
+  for _, game in ipairs(games) do
+    if plies then
+      game = game:copy()
+      while #game:history() > plies do game:pop() end
+    end
+    if game:is_over() then over = over + 1 else records[#records + 1] = game:save() end
+  end
+  if #records == 0 then
+    return nil, ("no opening in '%s' (%d records, %d unreadable, %d over)")
+      :format(path, #games + bad, bad, over)
+  end
+  return records, over, bad
+end
+
+-- Every game of the results into path, written by G.write where the
+-- game has one (PGN, WTHOR...), else one record a line.
+local function write_records(G, path, results, options)
+  local games = {}
+  for _, result in ipairs(results) do
+    for _, rec in ipairs(result.records) do
+      games[#games + 1] = assert(G.load(rec.record, options))
+    end
+  end
+  local has, writer = pcall(function() return G.write end)
+  if has and type(writer) == "function" then
+    local written, message = writer(path, games)
+    if not written then return nil, message end
+    return true
+  end
+  local file, message = io.open(path, "wb")
+  if not file then return nil, message end
+  for _, game in ipairs(games) do file:write(game:save(), "\n") end
+  file:close()
+  return true
+end
+
+local function print_results(results, kind)
+  for _, result in ipairs(results) do print(match.report(result)) end
+  if #results > 1 then
+    local names, seen = {}, {}
+    for _, result in ipairs(results) do
+      for _, name in ipairs({result.a.name, result.b.name}) do
+        if not seen[name] then
+          seen[name] = true
+          names[#names + 1] = name
+        end
+      end
+    end
+    print()
+    print(match.table({standings = match._internal.standings(names, results), kind = kind}))
+  end
+end
+
+local function merge(c)
+  if #c.words == 0 then return usage_error("--merge needs the files to merge") end
+  local results, lines = match.merge(c.words)
+  if #c.sprt > 0 then
+    local internal = match._internal
+    local bounds, message = internal.sprt_bounds(table.concat(c.sprt, " "))
+    if not bounds then return usage_error("--sprt: " .. message) end
+    for _, result in ipairs(results) do
+      result.sprt = internal.sprt_of(result, bounds, result.pentanomial ~= nil)
+      result.sprt.bounds = bounds
+    end
+  end
+  if c.out then
+    local out = assert(io.open(c.out, "wb"))
+    for _, v in ipairs(lines) do
+      v.line = nil
+      out:write(match._internal.json_line(v, {a = v.a, b = v.b}), "\n")
+    end
+    out:close()
+  end
+  print_results(results, "merged")
+  return 0
+end
+
+function cli.main(name, ...)
+  progname = name or progname
+  local c, message = parse({...})
+  if not c then return usage_error(message) end
+  if c.help then
+    io.write(USAGE:format(progname, progname, progname))
+    return 0
+  end
+  if c.merge then return merge(c) end
+  if #c.words < 3 then return usage_error("a game and two players or more, please") end
+  local G = game_module(c.words[1])
+  if not G then
+    return usage_error(("no game '%s'; the games: %s"):format(c.words[1],
+                       table.concat(ludus.games, ", ")))
+  end
+  local opts = {progress = not c.quiet, options = next(c.options) and c.options or nil}
+  for _, key in ipairs({"games", "concurrency", "seed", "max-plies", "random-plies",
+                        "plies"}) do
+    if c[key] then
+      local n = whole(c[key], key == "seed" and -math.maxinteger or
+                      (key == "random-plies" or key == "plies") and 0 or 1)
+      if not n then
+        return usage_error(("--%s takes a whole number (got '%s')"):format(key, c[key]))
+      end
+      c[key] = n
+    end
+  end
+  opts.games = c.games or (#c.sprt > 0 and 100000 or 2)
+  opts.concurrency = c.concurrency or process.cores()
+  opts.seed = c.seed
+  opts.max_plies = c["max-plies"]
+  opts.swap = not c["no-swap"]
+  opts.tc = c.tc
+  if c.st then
+    opts.st = tonumber(c.st)
+    if not opts.st then return usage_error(("--st takes seconds (got '%s')"):format(c.st)) end
+  end
+  if c.margin then
+    opts.margin = tonumber(c.margin)
+    if not opts.margin then
+      return usage_error(("--margin takes seconds (got '%s')"):format(c.margin))
+    end
+  end
+  if #c.sprt > 0 then opts.sprt = table.concat(c.sprt, " ") end
+  opts.out, opts.resume, opts.shard = c.out, c.resume or false, c.shard
+  if c.openings and c["random-plies"] then
+    return usage_error("--openings and --random-plies: give one")
+  end
+  if c.openings then
+    local records, over, bad = read_openings(G, c.openings, c.plies, opts.options)
+    if not records then
+      io.stderr:write(("%s match: %s\n"):format(progname, over))
+      return 1
+    end
+    if (over > 0 or bad > 0) and not c.quiet then
+      io.stderr:write(("%s match: %d openings (%d over, %d unreadable, left out)\n")
+                      :format(progname, #records, over, bad))
+    end
+    opts.opening = records
+  elseif c["random-plies"] then
+    opts.opening = c["random-plies"]
+  end
+  local players = {}
+  for i = 2, #c.words do players[#players + 1] = c.words[i] end
+  local started = process.now()
+  local ok, result = pcall(function()
+    if #players == 2 and not c.gauntlet then
+      return {match(G, players[1], players[2], opts)}
+    end
+    opts.kind = c.gauntlet and "gauntlet" or "round robin"
+    return match.tournament(G, players, opts).encounters
+  end)
+  if not ok then
+    local text = tostring(result):gsub("^bad argument #(%d) to '%a+' %((.*)%)$", "%2")
+      :gsub("^match: ", "")
+    io.stderr:write(("%s match: %s\n"):format(progname, text))
+    return 1
+  end
+  print_results(result, c.gauntlet and "gauntlet" or "round robin")
+  if c.records then
+    local written, problem = write_records(G, c.records, result, opts.options)
+    if not written then
+      io.stderr:write(("%s match: cannot write the records: %s\n"):format(progname,
+                                                                          tostring(problem)))
+      return 1
+    end
+  end
+  local games = 0
+  for _, r in ipairs(result) do games = games + r.games end
+  local seconds = process.now() - started
+  io.stderr:write(("%s match: %d games in %.2f s (%.0f games/hour)%s\n")
+    :format(progname, games, seconds, games / seconds * 3600,
+            result[1].stopped == "interrupted" and "; interrupted: --resume carries on"
+            or ""))
+  return result[1].stopped == "interrupted" and 130 or 0
+end
+
+return cli

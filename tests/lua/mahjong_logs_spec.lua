@@ -1,0 +1,56 @@
+-- mahjong.read: Tenhou's logs replayed from Lua, and bad files refused
+-- with a message.
+local mahjong = require("ludus").mahjong
+local data = (os.getenv("LUDUS_DATA") or "../shared/data") .. "/mahjong/tenhou/"
+
+describe("mahjong.read", function()
+  it("replays an mjlog game as Tenhou recorded it", function()
+    local games = assert(mahjong.read(data .. "mjlog/2010081709gm-00a9-0000-fe3371ad.mjlog"))
+    assert.are.equal(1, #games)
+    local g = games[1]
+    assert.is_true(g.agrees)
+    assert.are.same({20100, 35800, 5200, 38900}, g.scores)
+    assert.are.same({-200, 160, -450, 490}, g.points)
+    assert.are.equal(15, #g.rounds)
+    local e = g.rounds[1].events[2]
+    assert.are.equal("discard", e.type)
+    assert.are.equal("4z", e.tile)
+    assert.are.equal("13459m9p122347s6z", e.hand)
+  end)
+
+  it("gives the JSON form of the same game the same events", function()
+    local a = assert(mahjong.read(data .. "mjlog/2010081709gm-00a9-0000-fe3371ad.mjlog"))[1]
+    local b = assert(mahjong.read(data .. "json/2010081709gm-00a9-0000-fe3371ad.json"))[1]
+    assert.are.equal(#a.rounds, #b.rounds)
+    for i, r in ipairs(a.rounds) do
+      assert.are.equal(#r.events, #b.rounds[i].events)
+      assert.are.equal(r.events[#r.events].hand, b.rounds[i].events[#r.events].hand)
+    end
+  end)
+
+  it("refuses bad and truncated files with a message", function()
+    local g, err = mahjong.read("/nonexistent/file.mjlog")
+    assert.is_nil(g)
+    assert.matches("cannot open", err)
+    local path = os.tmpname()
+    local f = assert(io.open(data .. "mjlog/double-ron.mjlog", "rb"))
+    local text = f:read("a")
+    f:close()
+    for _, cut in ipairs({10, 4300, 7000}) do
+      f = assert(io.open(path, "wb"))
+      f:write(text:sub(1, cut))
+      f:close()
+      g, err = mahjong.read(path)
+      assert.is_nil(g)
+      assert.is_string(err)
+    end
+    f = assert(io.open(path, "wb"))
+    f:write(text:gsub("<D", "<D0/><D", 1))
+    f:close()
+    g, err = mahjong.read(path)
+    assert.is_nil(g)
+    assert.matches("round E1%-0, step 2 %(discard by seat 0%): a tile not in the hand", err)
+    os.remove(path)
+    assert.has_error(function() mahjong.read({}) end)
+  end)
+end)

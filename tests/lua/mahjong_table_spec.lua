@@ -1,0 +1,320 @@
+-- mahjong.table: four Lua players at one table; what they may see, what
+-- they may answer, hostile players, the record read back by mahjong.read,
+-- the players in the box and mahjong.match.
+local mahjong = require("ludus").mahjong
+local random = require("ludus.players.mahjong_random")
+local efficiency = require("ludus.players.mahjong_efficiency")
+local defensive = require("ludus.players.mahjong_defensive")
+
+local function randoms(seed)
+  return {random{seed = seed}, random{seed = seed + 1}, random{seed = seed + 2},
+          random{seed = seed + 3}}
+end
+
+-- The record of a game, read back: the replayed game.
+local function read_back(game)
+  local path = os.tmpname()
+  assert(game:save(path))
+  local games, err = mahjong.read(path)
+  os.remove(path)
+  assert(games, err)
+  assert.are.equal(1, #games)
+  return games[1]
+end
+
+-- A player that discards its first tile, and does what `hook` says first.
+local function first(hook)
+  return function(question, view, options)
+    if hook then
+      local answer = hook(question, view, options)
+      if answer ~= nil then return answer end
+    end
+    if question == "discard" then return options[1] end
+  end
+end
+
+describe("mahjong.table", function()
+  it("plays the same game from the same seed, another from another", function()
+    local a = mahjong.table{seed = 7, players = randoms(1)}:play()
+    local b = mahjong.table{seed = 7, players = randoms(1)}:play()
+    local c = mahjong.table{seed = 8, players = randoms(1)}:play()
+    assert.are.equal(a:save(), b:save())
+    assert.are.same(a.scores, b.scores)
+    assert.are_not.equal(a:save(), c:save())
+    local total = 0
+    for _, s in ipairs(a.scores) do total = total + s end
+    assert.is_true(total <= 100000 and total > 90000)   -- sticks left go to the top
+  end)
+
+  it("writes a record that mahjong.read replays to the same scores", function()
+    for seed = 1, 4 do
+      local players = {efficiency(), defensive(), random{seed = seed}, efficiency()}
+      local game = mahjong.table{seed = seed, players = players,
+                                 rounds = seed % 2 == 0 and "east" or "south"}:play()
+      local replayed = read_back(game)
+      assert.is_true(replayed.agrees, table.concat(replayed.disagreements, "\n"))
+      assert.are.same(game.scores, replayed.scores)
+      assert.are.same(game.points, replayed.points)
+      assert.are.equal(#game.rounds, #replayed.rounds)
+      assert.are.equal(replayed.names[2], "defensive")
+    end
+  end)
+
+  it("plays an east-only game shorter than a hanchan", function()
+    local game = mahjong.table{seed = 3, rounds = "east", players = randoms(5)}:play()
+    for _, r in ipairs(game.rounds) do assert.is_truthy(r.name:match("^[ES]")) end
+    assert.is_truthy(game:save():find("般東", 1, true))
+  end)
+
+  it("shows a player its own hand and what every seat may see", function()
+    local checked = 0
+    local player = first(function(question, view, options)
+      if question ~= "discard" then return end
+      local hand = view:hand()
+      for _, tile in ipairs(options) do
+        assert.is_truthy(hand:find(tile:sub(1, 1), 1, true))
+      end
+      assert.are.equal(4, #view:scores())
+      assert.is_true(#view:dora() >= 1)
+      assert.is_truthy(view:round():match("^[ESWN][1-4]$"))
+      assert.are.equal("table", type(view:discards((view:seat() + 1) % 4)))
+      assert.are.equal("table", type(view:melds(0)))
+      assert.is_true(view:left() >= 0 and view:left() <= 70)
+      checked = checked + 1
+    end)
+    mahjong.table{seed = 2, rounds = "east", players = {player, player, player, player}}:play()
+    assert.is_true(checked > 100)
+  end)
+
+  it("refuses a player that looks at another hand or the wall", function()
+    local function peeking(look)
+      return first(function(question, view)
+        if question == "discard" then look(view) end
+      end)
+    end
+    local looks = {
+      function(view) return view:hand((view:seat() + 1) % 4) end,
+      function(view) return view.wall end,
+      function(view) return view:wall() end,
+      function(view) return view.table end,
+      function(view) return view.hand(nil) end,
+    }
+    for i, look in ipairs(looks) do
+      local players = randoms(1)
+      players[3] = peeking(look)
+      local t = mahjong.table{seed = 1, players = players}
+      local ok, err = pcall(t.play, t)
+      assert.is_false(ok, "look " .. i)
+      assert.is_truthy(err:find("player 3 (seat 2", 1, true), err)
+      assert.is_truthy(err:find("may not see") or err:find("no method") or
+                       err:find("view expected"), err)
+    end
+    local view
+    local t = mahjong.table{seed = 1, players = {first(function(_, v) view = v end),
+                                                  random{}, random{}, random{}}}
+    t:play()
+    assert.are.equal("ludus.mahjong.view", getmetatable(view))
+    assert.is_nil(getmetatable(view).__index)       -- a string: no way in
+    assert.has_error(function() return view:hand(1) end,
+                     "mahjong: seat 0 may not see seat 1's hand")
+  end)
+
+  it("names the player and the question for an illegal answer", function()
+    local cases = {
+      {"9z9z", "answered '9z9z' (not one of:"},
+      {42, "answered number (not one of:"},
+      {{}, "answered table"},
+    }
+    for _, case in ipairs(cases) do
+      local players = randoms(1)
+      players[2] = function(question) if question == "discard" then return case[1] end end
+      local t = mahjong.table{seed = 1, players = players}
+      local ok, err = pcall(t.play, t)
+      assert.is_false(ok)
+      assert.is_truthy(err:find("mahjong: player 2 (seat 1, 'player 2') " .. case[2], 1, true), err)
+      assert.is_truthy(err:find("to discard$"), err)
+    end
+    local players = randoms(1)
+    players[4] = {name = "caller", discard = function(_, _, tiles) return tiles[1] end,
+                  call = function() return "pon:999z" end}
+    local t = mahjong.table{seed = 1, players = players}
+    local ok, err = pcall(t.play, t)
+    assert.is_false(ok)
+    assert.is_truthy(err:find("player 4 (seat 3, 'caller') answered 'pon:999z'", 1, true), err)
+    assert.is_truthy(err:find("to call$"), err)
+  end)
+
+  it("survives hostile players and goes on where it stopped", function()
+    local t
+    local misdeeds = {
+      function() error("boom") end,
+      function() error({}) end,
+      function() return t:play() end,
+      function() coroutine.yield(1) end,
+      function() return nil end,              -- no discard at all
+    }
+    local messages = {"failed %(.*boom%) at discard", "failed %(table%) at discard",
+                      "playing already", "yield", "answered nil"}
+    local turn = 0
+    local hostile = function(question, _, options)
+      if question ~= "discard" then return nil end
+      turn = turn + 1
+      if misdeeds[turn] then return misdeeds[turn]() end
+      return options[1]
+    end
+    t = mahjong.table{seed = 4, players = {random{}, hostile, random{seed = 2}, random{seed = 3}}}
+    for i = 1, #misdeeds do
+      local ok, err = pcall(t.play, t)
+      assert.is_false(ok)
+      assert.is_truthy(err:find(messages[i]), err)
+      assert.is_truthy(err:find("player 2 (seat 1", 1, true), err)
+    end
+    -- inside a coroutine too
+    local co = coroutine.wrap(function() return pcall(t.play, t) end)
+    turn = 0
+    misdeeds = {function() coroutine.yield(1) end}
+    local ok, err = co()
+    assert.is_false(ok)
+    assert.is_truthy(err:find("yield"), err)
+    -- the table asked again each time, and plays to the end
+    local game = t:play()
+    assert.is_true(read_back(game).agrees)
+    local again = mahjong.table{seed = 4, players = {random{}, first(), random{seed = 2},
+                                                   random{seed = 3}}}:play()
+    assert.are.same(again.scores, game.scores)
+    assert.has_error(function() t:play() end,
+                     "mahjong: this table's game is over (make a new table)")
+  end)
+
+  it("refuses bad arguments with a message", function()
+    local four = randoms(1)
+    assert.has_error(function() mahjong.table{} end)
+    assert.has_error(function() mahjong.table{players = {1, 2, 3, 4}} end,
+      "mahjong.table: player 1 must be a function or a table with a discard method (got number)")
+    assert.has_error(function() mahjong.table{players = {four[1]}} end)
+    assert.has_error(function() mahjong.table{players = four, rounds = "west"} end,
+                     'mahjong.table: rounds must be "east" or "south" (got west)')
+    assert.has_error(function() mahjong.table{players = four, seed = 1.5} end,
+                     "mahjong.table: seed must be an integer (got number)")
+    assert.has_error(function() mahjong.table{players = four, rules = {bogus = true}} end)
+    assert.has_error(function() mahjong.table{players = four, rules = {red = 1}} end,
+                     "mahjong.table: rule 'red' must be true or false (got number)")
+  end)
+
+  it("plays with the rules it is given", function()
+    local game = mahjong.table{seed = 5, players = randoms(9),
+                               rules = {red = false, start_points = 30000, target = 30000,
+                                        uma = {15000, 5000, -5000, -15000}}}:play()
+    assert.is_truthy(game:save():find('"aka":0', 1, true))
+    local replayed = read_back(game)
+    assert.are.same(game.scores, replayed.scores)   -- scores replay; uma is not in the record
+  end)
+end)
+
+describe("the mahjong players in the box", function()
+  it("efficiency discards a tile that keeps the fewest shanten", function()
+    local base = efficiency()
+    local checked = 0
+    local watcher = {
+      name = "watched",
+      riichi = base.riichi,
+      discard = function(self, view, tiles)
+        local tile = base.discard(self, view, tiles)
+        local best = mahjong.discards(view:hand())
+        local chosen
+        for _, d in ipairs(best) do
+          if d.discard == tile:gsub("^0", "5") then chosen = d end
+        end
+        assert.are.equal(best[1].shanten, chosen.shanten)
+        checked = checked + 1
+        return tile
+      end,
+    }
+    mahjong.table{seed = 6, players = {watcher, efficiency(), efficiency(), efficiency()}}:play()
+    assert.is_true(checked > 50)
+  end)
+
+  it("defensive plays a genbutsu against riichi when it holds one", function()
+    local base = defensive()
+    local folded = 0
+    local watcher = {
+      name = "watched",
+      riichi = base.riichi,
+      discard = function(self, view, tiles)
+        local tile = base.discard(self, view, tiles)
+        local threats = {}
+        for seat = 0, 3 do
+          if seat ~= view:seat() and view:riichi(seat) then threats[#threats + 1] = seat end
+        end
+        for _, seat in ipairs(#threats == 1 and threats or {}) do
+          do
+            local safe = {}
+            for _, d in ipairs(view:discards(seat)) do safe[d:gsub("^0", "5")] = true end
+            local holds = false
+            for _, t in ipairs(tiles) do holds = holds or safe[t:gsub("^0", "5")] end
+            if holds then
+              assert.is_true(safe[tile:gsub("^0", "5")], tile)
+              folded = folded + 1
+            end
+          end
+        end
+        return tile
+      end,
+    }
+    for seed = 1, 6 do
+      mahjong.table{seed = seed, rounds = "east",
+                    players = {watcher, efficiency(), efficiency(), efficiency()}}:play()
+    end
+    assert.is_true(folded > 0)
+  end)
+
+  it("are made by the functions their modules return", function()
+    for _, make in ipairs({random, efficiency, defensive}) do
+      local p = make{name = "x"}
+      assert.are.equal("x", p.name)
+      assert.are.equal("function", type(p.discard))
+    end
+    assert.has_error(function() random{seed = "a"} end)
+  end)
+end)
+
+describe("mahjong.match", function()
+  it("rotates the seats and reports each player's averages", function()
+    local players = {efficiency(), defensive{name = "defender"}, random{seed = 3},
+                     efficiency{name = "second"}}
+    local report = mahjong.match{players = players, games = 4, seed = 11}
+    assert.are.equal(4, #report.games)
+    local places, points = 0, 0
+    for i, p in ipairs(report.players) do
+      places = places + p.place
+      points = points + p.points
+      assert.are.same({(i - 1) % 4, i % 4, (i + 1) % 4, (i + 2) % 4}, p.seats)
+      assert.is_true(p.wins >= 0 and p.wins <= 1 and p.deal_ins >= 0 and p.deal_ins <= 1)
+    end
+    assert.are.equal(10, places)
+    assert.is_true(math.abs(points) < 1e-9)
+    assert.are.equal("defender", report.players[2].name)
+    assert.is_truthy(tostring(report):find("defender", 1, true))
+    assert.is_true(read_back(report.games[2]).agrees)
+    assert.are.equal("defender", report.games[2].names[3])
+    assert.has_error(function() mahjong.match{players = players, games = 0} end)
+  end)
+end)
+
+describe("ludus.match with mahjong", function()
+  it("seats four players as mahjong.match does, and refuses a two-player call", function()
+    local match = require("ludus.match")
+    local function four() return {efficiency(), random{seed = 5}, random{seed = 6}, defensive()} end
+    local a = match(mahjong, four(), {games = 4, seed = 21})
+    local b = mahjong.match{players = four(), games = 4, seed = 21}
+    assert.are.equal(b.rounds, a.rounds)
+    for i = 1, 4 do
+      assert.are.equal(b.players[i].place, a.players[i].place)
+      assert.are.equal(b.players[i].score, a.players[i].score)
+    end
+    assert.are.equal(b.games[4]:save(), a.games[4]:save())
+    assert.has_error(function() match(mahjong, efficiency(), random(), {games = 2}) end,
+                     "match: mahjong takes match(mahjong, {a, b, c, d}, options)")
+    assert.has_error(function() match("mahjong", four(), 7) end)
+  end)
+end)

@@ -1,0 +1,263 @@
+#!/bin/sh
+# match.sh: `ludus match`: the same games whatever the concurrency;
+# players that crash, hang, raise, quit, play an illegal move or run out
+# of time lose their games with the reason while the match goes on; JSON
+# lines resumed after a cut and after Ctrl-C; the SPRT on a strong and a
+# weak player and on two equal ones, with fixed seeds; shards merged
+# (by hand and with GNU parallel) into the single run; openings from
+# the games' record files, each played from both sides; round robin and
+# gauntlet; bad command lines.  TAP on stdout.
+#
+#   sh tests/match.sh BIN_DIR DATA_DIR
+
+bin=${1:-.}
+data=${2:-../shared/data}
+LUDUS_BOOK=
+export LUDUS_BOOK
+ludus="$bin/ludus"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+. "$(dirname "$0")/tap.sh"
+
+# The lines without the time each game took.
+games() { sed 's/,"seconds":[0-9.e-]*//' "$@"; }
+
+# -- the same games, one at a time or two --
+"$ludus" match tictactoe alphabeta:depth=2 mcts:playouts=30 --games 40 \
+  --concurrency 1 --out "$dir/one.jsonl" >"$dir/one" 2>"$dir/err"
+status=$?
+"$ludus" match tictactoe alphabeta:depth=2 mcts:playouts=30 --games 40 \
+  --concurrency 2 --out "$dir/two.jsonl" >"$dir/two" 2>/dev/null
+[ "$status" = 0 ] && [ "$(wc -l <"$dir/one.jsonl")" = 40 ] &&
+  grep -q '^alphabeta:depth=2 vs mcts:playouts=30: +[0-9]* =[0-9]* -[0-9]* in 40 games' "$dir/one" &&
+  grep -q 'match: 40 games in' "$dir/err"
+check $? "40 games, one JSON line each, and the score (status $status)"
+games "$dir/one.jsonl" >"$dir/one.g"
+games "$dir/two.jsonl" >"$dir/two.g"
+cmp -s "$dir/one" "$dir/two" && cmp -s "$dir/one.g" "$dir/two.g"
+check $? "two games at once play the same games as one at a time"
+seq 1 40 | cmp -s - "$(sed -n 's/^{"game":\([0-9]*\),.*/\1/p' "$dir/two.jsonl" >"$dir/ids"; echo "$dir/ids")"
+check $? "the lines come in the order of the games"
+# the pentanomial adds up: pairs = 20, and a's points agree with W/D/L
+cat >"$dir/penta.lua" <<'EOF'
+  local f = io.open(arg[1]):read("a")
+  local w, d, l = f:match("%+(%d+) =(%d+) %-(%d+)")
+  local p = {f:match("pentanomial %[(%d+), (%d+), (%d+), (%d+), (%d+)%] over 20 pairs")}
+  assert(#p == 5, "no pentanomial over 20 pairs")
+  local points = 0
+  for i = 1, 5 do points = points + (i - 1) * p[i] / 2 end
+  assert(points == w + d / 2, ("pairs give %g points, games %g"):format(points, w + d / 2))
+  assert(p[1] + p[2] + p[3] + p[4] + p[5] == 20)
+EOF
+"$ludus" "$dir/penta.lua" "$dir/one" 2>"$dir/err"
+check $? "the pentanomial counts 20 pairs and a's points $(cat "$dir/err")"
+
+# -- players that fail lose their games, and the match goes on --
+cat >"$dir/crash.lua" <<'EOF'
+-- its process dies of a signal (abort) at its third move
+return {name = "crash", choose = function(_, g)
+  if #g:history() >= 4 then io.popen("kill -ABRT $PPID"):read("a") while true do end end
+  return g:moves()[1]
+end}
+EOF
+cat >"$dir/hang.lua" <<'EOF'
+return function(g) if #g:history() >= 2 then while true do end end return g:moves()[1] end
+EOF
+cat >"$dir/illegal.lua" <<'EOF'
+return function(g) if #g:history() >= 2 then return "z9" end return g:moves()[1] end
+EOF
+cat >"$dir/boom.lua" <<'EOF'
+return function(g) if #g:history() >= 2 then error("boom") end return g:moves()[1] end
+EOF
+cat >"$dir/quit.lua" <<'EOF'
+return function(g) if #g:history() >= 2 then os.exit(3) end return g:moves()[1] end
+EOF
+cat >"$dir/slow.lua" <<'EOF'
+local now = require("ludus.process").now
+return function(g) local t = now() while now() - t < 0.12 do end return g:moves()[1] end
+EOF
+for case in "crash:crash:signal 6" "hang:hang:no move in 0.35 s" \
+            "illegal:illegal move:illegal move 'z9'" "boom:error:boom" \
+            "quit:crash:exit 3" "slow:time:lost on time"; do
+  name=${case%%:*}
+  rest=${case#*:}
+  ending=${rest%%:*}
+  reason=${rest#*:}
+  tc="--st 0.3"
+  [ "$name" = slow ] && tc="--tc 0.3+0"
+  "$ludus" match connect4 random "$dir/$name.lua" --games 4 --concurrency 2 $tc \
+    --out "$dir/$name.jsonl" --quiet >"$dir/$name" 2>&1
+  status=$?
+  [ "$status" = 0 ] && [ "$(wc -l <"$dir/$name.jsonl")" = 4 ] &&
+    grep -q "+4 =0 -0 in 4 games" "$dir/$name" &&
+    grep -q "endings: $ending 4" "$dir/$name" &&
+    [ "$(grep -c "\"winner\":\"a\",\"ending\":\"$ending\",\"reason\":\"[^\"]*$reason" "$dir/$name.jsonl")" = 4 ]
+  check $? "a player that fails ($name) loses each game: $ending, '$reason' (status $status)"
+done
+
+# -- resume --
+head -n 13 "$dir/one.jsonl" >"$dir/cut.jsonl"
+sed -n 14p "$dir/one.jsonl" | cut -c 1-30 | tr -d '\n' >>"$dir/cut.jsonl"
+"$ludus" match tictactoe alphabeta:depth=2 mcts:playouts=30 --games 40 \
+  --out "$dir/cut.jsonl" --resume >"$dir/resumed" 2>/dev/null
+games "$dir/cut.jsonl" >"$dir/cut.g"
+cmp -s "$dir/one" "$dir/resumed" && cmp -s "$dir/one.g" "$dir/cut.g"
+check $? "--resume after 13 lines and half a line: the whole match, the same"
+
+"$ludus" match connect4 "$dir/slow.lua" random --games 8 --concurrency 2 \
+  --out "$dir/int.jsonl" --quiet >/dev/null 2>"$dir/int.err" &
+pid=$!
+sleep 1.5
+kill -INT $pid
+wait $pid
+status=$?
+lines=$(wc -l <"$dir/int.jsonl")
+"$ludus" match connect4 "$dir/slow.lua" random --games 8 --concurrency 2 \
+  --out "$dir/int.jsonl" --resume --quiet >"$dir/int" 2>/dev/null
+"$ludus" match connect4 "$dir/slow.lua" random --games 8 --concurrency 2 \
+  --out "$dir/full.jsonl" --quiet >"$dir/full" 2>/dev/null
+games "$dir/int.jsonl" >"$dir/int.g"
+games "$dir/full.jsonl" >"$dir/full.g"
+[ "$status" = 130 ] && [ "$lines" -lt 8 ] && grep -q "interrupted: --resume" "$dir/int.err" &&
+  cmp -s "$dir/int" "$dir/full" && cmp -s "$dir/int.g" "$dir/full.g"
+check $? "Ctrl-C stops the match (status $status, $lines games); --resume finishes it as one run would"
+
+# a game hung with no time control: Ctrl-C still ends the match, and
+# no process of it is left behind (workers and games die with it)
+"$ludus" match connect4 random "$dir/hang.lua" --games 8 --concurrency 2 --quiet \
+  >/dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+status=$?
+sleep 0.2
+left=$(pgrep -f "$dir/hang.lua" | wc -l)
+[ "$status" = 130 ] && [ "$left" = 0 ]
+check $? "Ctrl-C with games hung: status $status, $left processes left"
+
+"$ludus" match tictactoe random random --games 4 --out "$dir/one.jsonl" --resume \
+  >/dev/null 2>"$dir/err"
+[ $? = 1 ] && grep -q "one.jsonl:1 is not a game of this match (game 1 is random vs random (2) here)" "$dir/err"
+check $? "--resume refuses the lines of another match: $(cat "$dir/err")"
+
+# -- SPRT, fixed seeds --
+"$ludus" match connect4 alphabeta:depth=3 random --sprt elo0=0 elo1=50 alpha=0.05 beta=0.05 \
+  --concurrency 2 --out "$dir/h1.jsonl" >"$dir/h1" 2>/dev/null
+status=$?
+"$ludus" match connect4 alphabeta:depth=3 random --sprt "elo0=0 elo1=50" \
+  --concurrency 1 >"$dir/h1.one" 2>/dev/null
+count=$(wc -l <"$dir/h1.jsonl")
+[ "$status" = 0 ] && grep -q "H1 accepted (the upper bound)" "$dir/h1" &&
+  grep -q "stopped: sprt" "$dir/h1" && [ "$count" -lt 100 ] && cmp -s "$dir/h1" "$dir/h1.one"
+check $? "SPRT: alphabeta against random accepts H1 after $count games, the same with one process"
+"$ludus" match tictactoe random random --sprt elo0=0 elo1=50 --seed 7 \
+  --concurrency 2 --out "$dir/h0.jsonl" >"$dir/h0" 2>/dev/null
+count=$(wc -l <"$dir/h0.jsonl")
+grep -q "H0 accepted (the lower bound)" "$dir/h0" && [ "$count" -gt 20 ] && [ "$count" -lt 5000 ]
+check $? "SPRT: random against random accepts H0 after $count games"
+cat >"$dir/llr.lua" <<'EOF'
+  local f = io.open(arg[1]):read("a")
+  local p = {f:match("pentanomial %[(%d+), (%d+), (%d+), (%d+), (%d+)%]")}
+  local llr = tonumber(f:match("LLR (%-?[%d.]+)"))
+  for i = 1, 5 do p[i] = tonumber(p[i]) end
+  local s = match.sprt(p, {elo0 = 0, elo1 = 50, alpha = 0.05, beta = 0.05})
+  assert(math.abs(s.llr - llr) < 0.006, s.llr .. " " .. llr)
+  assert(s.decision == "H0" and llr <= math.log(0.05 / 0.95))
+EOF
+"$ludus" "$dir/llr.lua" "$dir/h0" 2>"$dir/err"
+check $? "SPRT: the LLR printed is match.sprt of the pentanomial printed $(cat "$dir/err")"
+
+# -- shards --
+for k in 1 2 3; do
+  "$ludus" match tictactoe alphabeta:depth=2 mcts:playouts=30 --games 40 --shard $k/3 \
+    --concurrency 1 --out "$dir/s$k.jsonl" --quiet >/dev/null 2>&1
+done
+"$ludus" match --merge "$dir/s1.jsonl" "$dir/s2.jsonl" "$dir/s3.jsonl" \
+  --out "$dir/merged.jsonl" >"$dir/merged" 2>/dev/null
+games "$dir/merged.jsonl" >"$dir/merged.g"
+[ "$(wc -l <"$dir/s1.jsonl")" = 14 ] && [ "$(wc -l <"$dir/s3.jsonl")" = 12 ] &&
+  cmp -s "$dir/one" "$dir/merged" && cmp -s "$dir/one.g" "$dir/merged.g"
+check $? "--shard K/3 plays every third pair; --merge gives the single run's result and lines"
+if command -v parallel >/dev/null 2>&1; then
+  parallel --will-cite -j 2 "$ludus" match tictactoe alphabeta:depth=2 mcts:playouts=30 \
+    --games 40 --shard {}/2 --concurrency 1 --out "$dir/p{}.jsonl" --quiet ::: 1 2 \
+    >/dev/null 2>&1
+  "$ludus" match --merge "$dir/p1.jsonl" "$dir/p2.jsonl" >"$dir/parallel" 2>/dev/null
+  cmp -s "$dir/one" "$dir/parallel"
+  check $? "GNU parallel: two shards at once, merged, are the single run"
+else
+  check 1 "GNU parallel is not installed (make deps installs it)"
+fi
+"$ludus" match --merge "$dir/s1.jsonl" "$dir/s1.jsonl" >/dev/null 2>"$dir/err"
+[ $? = 1 ] && grep -q "game 1 is in .*s1.jsonl and in .*s1.jsonl" "$dir/err"
+check $? "--merge refuses a game given twice"
+
+# -- openings --
+head -n 3 "$data/connect4/Test_L3_R1" >"$dir/c4.txt"
+"$ludus" match connect4 alphabeta:depth=2 random --openings "$dir/c4.txt" --games 6 \
+  --out "$dir/c4.jsonl" --quiet >/dev/null 2>&1
+ok=0
+while read -r moves score; do
+  [ "$(grep -c "\"opening\":\"$moves\"" "$dir/c4.jsonl")" = 2 ] &&
+    grep -q "\"first\":\"a\".*\"record\":\"$moves[1-7]*\",\"opening\":\"$moves\"" "$dir/c4.jsonl" &&
+    grep -q "\"first\":\"b\".*\"record\":\"$moves[1-7]*\",\"opening\":\"$moves\"" "$dir/c4.jsonl" ||
+    ok=1
+done <"$dir/c4.txt"
+check $ok "connect4: each of Pons' positions starts two games, one from each side"
+pgn="$data/xiangqi/pgn/ccpd-masters/game001.pgn"
+"$ludus" match xiangqi alphabeta:depth=2 random --openings "$pgn" --plies 10 --games 2 \
+  --max-plies 60 --out "$dir/xq.jsonl" --quiet >/dev/null 2>&1
+[ "$(grep -c '"opening":"h2e2 h9g7 h0g2 i9h9 i0h0 g6g5 h0h6 b9c7 b2d2 a9b9"' "$dir/xq.jsonl")" = 2 ]
+check $? "xiangqi: a PGN game's first 10 plies open both games"
+"$ludus" match xiangqi alphabeta:depth=2 random --openings "$pgn" --plies 10 --games 2 \
+  --max-plies 60 --records "$dir/xq.pgn" --quiet >/dev/null 2>&1
+"$ludus" replay xiangqi "$dir/xq.pgn" --quiet >"$dir/xq.replay" 2>/dev/null
+[ "$(grep -c '"agrees":true' "$dir/xq.replay")" = 2 ] &&
+  sed -n 's/.*"plies":\([0-9]*\).*/\1/p' "$dir/xq.jsonl" >"$dir/plies.a" &&
+  sed -n 's/.*"moves":\([0-9]*\).*/\1/p' "$dir/xq.replay" | cmp -s - "$dir/plies.a"
+check $? "xiangqi: --records writes the games as PGN, which ludus replay replays to their results"
+printf 'f5d6c3d3c4\nf5f6e6f4\n' >"$dir/rv.txt"
+"$ludus" match othello greedy random --openings "$dir/rv.txt" --games 4 \
+  --out "$dir/rv.jsonl" --quiet >/dev/null 2>&1
+[ "$(grep -c '"opening":"f5d6c3d3c4"' "$dir/rv.jsonl")" = 2 ] &&
+  [ "$(grep -c '"opening":"f5f6e6f4"' "$dir/rv.jsonl")" = 2 ]
+check $? "othello: transcripts open two games each"
+
+# -- round robin, gauntlet --
+"$ludus" match tictactoe alphabeta:depth=2 mcts:playouts=30 random --games 4 \
+  --out "$dir/rr.jsonl" >"$dir/rr" 2>/dev/null
+[ "$(wc -l <"$dir/rr.jsonl")" = 12 ] && grep -q "^rank player" "$dir/rr" &&
+  grep -q "^1 *alphabeta:depth=2 *8 " "$dir/rr" &&
+  grep -q "^mcts:playouts=30 vs random: " "$dir/rr"
+check $? "a round robin of three: three pairs of players, 12 games, the table"
+"$ludus" match tictactoe alphabeta:depth=2 mcts:playouts=30 random --games 4 --gauntlet \
+  >"$dir/g" 2>/dev/null
+[ "$(grep -c " vs " "$dir/g")" = 2 ] && ! grep -q "^mcts:playouts=30 vs random" "$dir/g"
+check $? "a gauntlet: the first player against each other one"
+
+# -- bad command lines --
+bad() {
+  want=$1
+  shift
+  "$ludus" match "$@" >/dev/null 2>"$dir/err"
+  status=$?
+  [ "$status" = "$want" ] && [ -s "$dir/err" ] && ! grep -q "traceback" "$dir/err"
+  check $? "refused with status $want: $* ($(head -c 120 "$dir/err"))"
+}
+bad 2 tictactoe random
+bad 2 chess random random
+bad 2 tictactoe random random --games
+bad 2 tictactoe random random --frobnicate
+bad 2 tictactoe random random --games 0
+bad 1 tictactoe random nobody
+bad 1 tictactoe random random --tc fast
+bad 1 tictactoe random random --sprt elo0=5 elo1=0
+bad 1 tictactoe random random --shard 4/3
+bad 1 tictactoe random random --resume
+bad 1 tictactoe random random --openings "$dir/nothing.txt"
+bad 1 tictactoe random "$dir/nothing.lua"
+"$ludus" match --help | grep -q "^usage: .* match GAME A B"
+check $? "--help says how"
+
+echo "1..$n"
