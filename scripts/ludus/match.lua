@@ -263,6 +263,25 @@ for _, kind in ipairs({"alphabeta", "mcts", "greedy", "random"}) do
   end
 end
 
+-- A UCI engine (ai.uci): "uci:fairy-stockfish" runs that command;
+-- "uci:command=fairy-stockfish,go=movetime 200,UCI_Variant=xiangqi"
+-- gives ai.uci's own keys (command, go, name, ranks, margin, timeout)
+-- and sets every other as an engine option.
+local UCI_KEYS = {command = true, go = true, name = true, ranks = true,
+                  margin = true, timeout = true}
+
+match.kinds.uci = function(options)
+  local spec = {options = {}}
+  if options.text then
+    spec.command = options.text
+  else
+    for key, value in pairs(options) do
+      if UCI_KEYS[key] then spec[key] = value else spec.options[key] = value end
+    end
+  end
+  return require("ludus").ai.uci(spec)
+end
+
 -- "k=v,k=v" as a table (numbers as numbers, true and false as booleans);
 -- nil when the text is not such a list.
 local function spec_options(text)

@@ -301,3 +301,20 @@ describe("ai.uci with Fairy-Stockfish", function()
     assert.is_nil(fs:pid())
   end)
 end)
+
+describe("uci: specs", function()
+  it("make an engine a player by name, as ludus match's command line does", function()
+    local p = match.player("uci:command=" .. LUDUS .. " " .. FAKE .. " good,go=movetime 100,"
+                           .. "margin=0.5,Hash=16", xiangqi)
+    local r = match(xiangqi, p, {name = "first", choose = function(_, g) return first(g) end},
+                    quiet{games = 2, max_plies = 6})
+    for _, record in ipairs(r.records) do
+      assert.are_not.equal("forfeit", record.ending)
+      assert.equal(6, record.plies)
+    end
+    -- the text form is the command alone
+    local bare = match.player("uci:" .. LUDUS .. " " .. FAKE .. " good", xiangqi)
+    assert.is_string(bare:choose(xiangqi.new()))
+    bare:close()
+  end)
+end)
