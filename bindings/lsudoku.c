@@ -21,22 +21,27 @@
 
 typedef sudoku_puzzle puzzle;
 
-static const char *const sizes_allowed = "16, 81, 256 or 625";
+static const char *const sizes_allowed =
+    "a square, from 16 (4x4) to 4096 (64x64)";
 
+/* A puzzle's userdata ends after its last cell (a 9x9 takes 160 bytes,
+   not the 4 KB of a 64x64), so it is never copied whole: only through
+   push_puzzle and sudoku_copy. */
 static puzzle *push_puzzle(lua_State *L, const puzzle *from) {
-  puzzle *p = lua_newuserdatauv(L, sizeof *p, 0);
-  *p = *from;
+  size_t bytes = sudoku_puzzle_bytes(from->grid.size);
+  puzzle *p = lua_newuserdatauv(L, bytes, 1);
+  memcpy(p, from, bytes);
   luaL_setmetatable(L, PUZZLE_TYPE);
   return p;
 }
 
-/* A grid in the symbols of another puzzle of its side (a solution). */
-static puzzle *push_grid(lua_State *L, const sudoku_grid *grid,
-                         const char *symbols) {
-  puzzle p;
-  p.grid = *grid;
-  memcpy(p.symbols, symbols, sizeof p.symbols);
-  return push_puzzle(L, &p);
+/* A value as its puzzle writes it: its symbol, or its number. */
+static const char *value_text(const puzzle *p, int v, char *buf) {
+  if (p->symbols[0] && v >= 1 && v <= p->grid.size)
+    snprintf(buf, 8, "%c", p->symbols[v - 1]);
+  else
+    snprintf(buf, 8, "%d", v);
+  return buf;
 }
 
 static puzzle *check_puzzle(lua_State *L, int arg) {
@@ -56,18 +61,33 @@ static int fail(lua_State *L, const char *fmt, ...) {
 
 /* ---- reading puzzles ---- */
 
+/* What parse takes besides the puzzle: its symbols and box shape. */
+typedef struct read_options {
+  const char *symbols;        /* NULL: guessed */
+  int box_rows, box_cols;     /* 0, 0: the side's default */
+} read_options;
+
 static int read_text(lua_State *L, const char *text, size_t len,
-                     const char *symbols, puzzle *out) {
+                     const read_options *o, puzzle *out) {
   char message[256];
-  if (sudoku_read(text, len, symbols, out, message, sizeof message) != SUDOKU_OK)
+  if (sudoku_read(text, len, o->symbols, o->box_rows, o->box_cols, out,
+                  message, sizeof message) != SUDOKU_OK)
     return fail(L, "%s", message);
   return 0;
 }
 
-static int make_puzzle(lua_State *L, const sudoku_grid *grid,
-                       const char *symbols, puzzle *out) {
+static int make_puzzle(lua_State *L, sudoku_grid *grid, const read_options *o,
+                       puzzle *out) {
   char message[256];
-  if (sudoku_make_puzzle(grid, symbols, out, message, sizeof message) !=
+  if (o->box_rows || o->box_cols) {
+    if (!sudoku_shape_ok(grid->size, o->box_rows, o->box_cols))
+      return fail(L, "boxes of %dx%d do not make a %dx%d (%d x %d must be %d)",
+                  o->box_rows, o->box_cols, grid->size, grid->size,
+                  o->box_rows, o->box_cols, grid->size);
+    grid->box_rows = o->box_rows;
+    grid->box_cols = o->box_cols;
+  }
+  if (sudoku_make_puzzle(grid, o->symbols, out, message, sizeof message) !=
       SUDOKU_OK)
     return fail(L, "%s", message);
   return 0;
@@ -96,14 +116,14 @@ static int table_cell(lua_State *L, int size, int cell) {
 }
 
 static int side_of(lua_Integer cells) {
-  for (int size = 4; size <= SUDOKU_MAX_SIDE; size++)
-    if (sudoku_size_ok(size) && size * size == cells) return size;
+  for (int size = SUDOKU_MIN_SIDE; size <= SUDOKU_MAX_SIDE; size++)
+    if (size * size == cells) return size;
   return 0;
 }
 
 /* A table at idx: flat numbers, rows of numbers, or strings (rows, or
    one cell each) read as text. */
-static int parse_table(lua_State *L, int idx, const char *symbols,
+static int parse_table(lua_State *L, int idx, const read_options *o,
                        puzzle *out) {
   lua_Integer n = luaL_len(L, idx);
   int first = lua_rawgeti(L, idx, 1);
@@ -124,7 +144,7 @@ static int parse_table(lua_State *L, int idx, const char *symbols,
     luaL_pushresult(&b);
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
-    int r = read_text(L, text, len, symbols, out);
+    int r = read_text(L, text, len, o, out);
     if (r) return r;
     lua_pop(L, 1);
     return 0;
@@ -133,7 +153,7 @@ static int parse_table(lua_State *L, int idx, const char *symbols,
   if (first == LUA_TTABLE) {
     int size = n <= SUDOKU_MAX_SIDE ? side_of(n * n) : 0;
     if (!size)
-      return fail(L, "%I rows given, expected 4, 9, 16 or 25", n);
+      return fail(L, "%I rows given, expected 4 to 64", n);
     sudoku_init(&grid, size);
     for (int r = 0; r < size; r++) {
       if (lua_rawgeti(L, idx, r + 1) != LUA_TTABLE) {
@@ -158,7 +178,7 @@ static int parse_table(lua_State *L, int idx, const char *symbols,
       }
       lua_pop(L, 1);
     }
-    return make_puzzle(L, &grid, symbols, out);
+    return make_puzzle(L, &grid, o, out);
   }
   int size = side_of(n);
   if (!size) return fail(L, "%I cells given, expected %s", n, sizes_allowed);
@@ -169,32 +189,61 @@ static int parse_table(lua_State *L, int idx, const char *symbols,
     if (v < 0) return 2;
     grid.cell[cell] = (uint8_t)v;
   }
-  return make_puzzle(L, &grid, symbols, out);
+  return make_puzzle(L, &grid, o, out);
 }
 
-/* The symbols option of a parse: a string of one symbol per value. */
-static const char *check_symbols_option(lua_State *L, int arg) {
-  if (lua_isnoneornil(L, arg)) return NULL;
+/* A box option at idx: {rows, cols}. */
+static void check_box_option(lua_State *L, int idx, int *rows, int *cols) {
+  if (lua_type(L, idx) != LUA_TTABLE || luaL_len(L, idx) != 2)
+    luaL_error(L, "sudoku: box must be {rows, cols}, as box = {2, 3} (got %s)",
+               luaL_typename(L, idx));
+  int at[2];
+  for (int i = 0; i < 2; i++) {
+    lua_rawgeti(L, idx, i + 1);
+    int isnum;
+    lua_Integer v = lua_tointegerx(L, -1, &isnum);
+    if (!isnum || v < 1 || v > SUDOKU_MAX_SIDE)
+      luaL_error(L, "sudoku: box must be {rows, cols} of whole numbers from 1 "
+                 "to 64 (got %s)", luaL_tolstring(L, -1, NULL));
+    at[i] = (int)v;
+    lua_pop(L, 1);
+  }
+  *rows = at[0];
+  *cols = at[1];
+}
+
+/* The options of a parse: {symbols =, box = {r, c}}. */
+static void check_read_options(lua_State *L, int arg, read_options *o) {
+  memset(o, 0, sizeof *o);
+  if (lua_isnoneornil(L, arg)) return;
   luaL_checktype(L, arg, LUA_TTABLE);
   lua_pushnil(L);
   while (lua_next(L, arg)) {
     lua_pop(L, 1);
-    if (lua_type(L, -1) != LUA_TSTRING || strcmp(lua_tostring(L, -1), "symbols"))
-      luaL_error(L, "sudoku: parse takes only the option 'symbols' (got '%s')",
-                 luaL_tolstring(L, -1, NULL));
+    const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+    if (strcmp(key, "symbols") && strcmp(key, "box"))
+      luaL_error(L, "sudoku: parse takes the options 'symbols' and 'box' "
+                 "(got '%s')", luaL_tolstring(L, -1, NULL));
   }
+  if (lua_getfield(L, arg, "box") != LUA_TNIL)
+    check_box_option(L, lua_gettop(L), &o->box_rows, &o->box_cols);
+  lua_pop(L, 1);
   if (lua_getfield(L, arg, "symbols") == LUA_TNIL) {
     lua_pop(L, 1);
-    return NULL;
+    return;
   }
   size_t len;
   const char *symbols = luaL_checklstring(L, -1, &len);
-  if (!sudoku_symbols_ok(symbols, len))
-    luaL_error(L, "sudoku: symbols must be 4, 9, 16 or 25 different "
-               "printable characters, none of them '.', '|', '-', '+' (got '%s')",
-               symbols);
+  if (strcmp(symbols, "numbers") == 0) {
+    o->symbols = SUDOKU_NUMBERS;
+  } else if (!sudoku_symbols_ok(symbols, len)) {
+    luaL_error(L, "sudoku: symbols must be 4 to 64 different printable "
+               "characters, none of them '.', '|', '-', '+', ',' or ';', or "
+               "\"numbers\" (got '%s')", symbols);
+  } else {
+    o->symbols = symbols;
+  }
   lua_pop(L, 1);      /* still referenced by the options table */
-  return symbols;
 }
 
 /* Reads the value at arg as a puzzle: the userdata itself, or a new one
@@ -202,22 +251,26 @@ static const char *check_symbols_option(lua_State *L, int arg) {
 static puzzle *to_puzzle(lua_State *L, int arg, int options) {
   puzzle *p = luaL_testudata(L, arg, PUZZLE_TYPE);
   if (p) return p;
-  const char *symbols = options ? check_symbols_option(L, options) : NULL;
-  puzzle read;
-  int type = lua_type(L, arg);
+  read_options o;
+  memset(&o, 0, sizeof o);
+  if (options) check_read_options(L, options, &o);
+  /* a full-size scratch puzzle, freed by the collector whatever raises */
+  puzzle *read = lua_newuserdatauv(L, sizeof *read, 0);
+  int type = lua_type(L, arg), failed;
   if (type == LUA_TSTRING) {
     size_t len;
     const char *text = lua_tolstring(L, arg, &len);
-    if (read_text(L, text, len, symbols, &read)) return NULL;
+    failed = read_text(L, text, len, &o, read);
   } else if (type == LUA_TTABLE) {
-    if (parse_table(L, arg, symbols, &read)) return NULL;
+    failed = parse_table(L, arg, &o, read);
   } else {
-    fail(L, "a puzzle is a string or a table, not %s",
-         lua_typename(L, type));
-    return NULL;
+    failed = fail(L, "a puzzle is a string or a table, not %s",
+                  lua_typename(L, type));
   }
-  p = push_puzzle(L, &read);
+  if (failed) return NULL;
+  p = push_puzzle(L, read);
   lua_replace(L, arg);
+  lua_pop(L, 1);                              /* the scratch */
   return p;
 }
 
@@ -225,7 +278,8 @@ static puzzle *to_puzzle(lua_State *L, int arg, int options) {
   puzzle *p = to_puzzle(L, arg, 0); \
   if (!p) return 2
 
-/* parse(text_or_table [, {symbols=}]) -> puzzle, symbols | nil, message */
+/* parse(text_or_table [, {symbols=, box=}]) -> puzzle, symbols | nil,
+   message */
 static int sudoku_parse_lua(lua_State *L) {
   luaL_checkany(L, 1);
   lua_settop(L, 2);
@@ -236,7 +290,9 @@ static int sudoku_parse_lua(lua_State *L) {
     if (!p) return 2;
     lua_pushvalue(L, 1);
   }
-  lua_pushstring(L, ((puzzle *)lua_touserdata(L, -1))->symbols);
+  const char *symbols = ((puzzle *)lua_touserdata(L, -1))->symbols;
+  if (symbols[0]) lua_pushstring(L, symbols);
+  else lua_pushliteral(L, "numbers");
   return 2;
 }
 
@@ -246,9 +302,10 @@ static int sudoku_parse_lua(lua_State *L) {
    in C and Lua together. */
 #define SOLUTIONS_CEILING 100000
 
+/* The solutions found, their cells only (cells bytes each). */
 typedef struct found {
-  sudoku_grid *grids;
-  size_t n, cap;
+  uint8_t *grids;
+  size_t n, cap, cells;
   bool out_of_memory;
 } found;
 
@@ -256,7 +313,7 @@ static bool keep(const sudoku_grid *solution, void *context) {
   found *f = context;
   if (f->n == f->cap) {
     size_t cap = f->cap ? 2 * f->cap : 16;
-    sudoku_grid *more = realloc(f->grids, cap * sizeof *more);
+    uint8_t *more = realloc(f->grids, cap * f->cells);
     if (!more) {
       f->out_of_memory = true;
       return true;
@@ -264,7 +321,7 @@ static bool keep(const sudoku_grid *solution, void *context) {
     f->grids = more;
     f->cap = cap;
   }
-  f->grids[f->n++] = *solution;
+  memcpy(f->grids + f->n++ * f->cells, solution->cell, f->cells);
   return false;
 }
 
@@ -316,11 +373,11 @@ static int push_stopped(lua_State *L, const char *reason) {
 /* solve(p) -> the solution found first, or nil, "no solution" */
 static int sudoku_solve_lua(lua_State *L) {
   TO_PUZZLE(L, 1);
-  sudoku_grid solution;
   sudoku_search s;
   memset(&s, 0, sizeof s);
   s.max_solutions = 1;
-  s.first = &solution;
+  puzzle *solution = push_puzzle(L, p);       /* the solution goes here */
+  s.first = &solution->grid;
   const char *stopped = run_search(L, p, &s, NULL);
   if (s.solutions == 0) {
     lua_pushnil(L);
@@ -328,7 +385,6 @@ static int sudoku_solve_lua(lua_State *L) {
     else lua_pushfstring(L, "stopped before a solution (%s)", stopped);
     return 2;
   }
-  push_grid(L, &solution, p->symbols);
   return 1;
 }
 
@@ -342,7 +398,7 @@ static int sudoku_solutions_lua(lua_State *L) {
   s.max_solutions = check_count_limit(L, 2, SOLUTIONS_CEILING);
   bool all = s.max_solutions == 0;
   if (all) s.max_solutions = SOLUTIONS_CEILING + 1;
-  found f = {NULL, 0, 0, false};
+  found f = {NULL, 0, 0, (size_t)(p->grid.size * p->grid.size), false};
   const char *stopped = run_search(L, p, &s, &f);
   if (all && f.n > SOLUTIONS_CEILING) {
     free(f.grids);
@@ -352,7 +408,8 @@ static int sudoku_solutions_lua(lua_State *L) {
   }
   lua_createtable(L, (int)(f.n < 1000000 ? f.n : 0), 0);
   for (size_t i = 0; i < f.n; i++) {
-    push_grid(L, &f.grids[i], p->symbols);
+    puzzle *q = push_puzzle(L, p);
+    memcpy(q->grid.cell, f.grids + i * f.cells, f.cells);
     lua_rawseti(L, -2, (lua_Integer)i + 1);
   }
   free(f.grids);
@@ -403,7 +460,7 @@ static lua_Integer opt_integer(lua_State *L, int arg, const char *key,
 
 /* generate{size=9, seed=, clues=, symmetric=, minimal=} -> puzzle, seed */
 static int sudoku_generate_lua(lua_State *L) {
-  static const char *const known = " size seed clues symmetric minimal ";
+  static const char *const known = " size box seed clues symmetric minimal ";
   if (lua_isnoneornil(L, 1)) {
     lua_settop(L, 0);
     lua_newtable(L);
@@ -416,14 +473,23 @@ static int sudoku_generate_lua(lua_State *L) {
     char word[40];
     snprintf(word, sizeof word, " %s ", key);
     if (!*key || strlen(key) > 20 || !strstr(known, word))
-      luaL_error(L, "sudoku: generate takes size, seed, clues, symmetric and "
-                 "minimal (got '%s')", luaL_tolstring(L, -1, NULL));
+      luaL_error(L, "sudoku: generate takes size, box, seed, clues, symmetric "
+                 "and minimal (got '%s')", luaL_tolstring(L, -1, NULL));
   }
   sudoku_generate_options o;
   memset(&o, 0, sizeof o);
   lua_Integer size = opt_integer(L, 1, "size", 9);
-  if (size < 0 || size > SUDOKU_MAX_SIDE || !sudoku_size_ok((int)size))
-    luaL_error(L, "sudoku: size must be 4, 9, 16 or 25 (got %I)", size);
+  if (lua_getfield(L, 1, "box") != LUA_TNIL)
+    check_box_option(L, lua_gettop(L), &o.box_rows, &o.box_cols);
+  lua_pop(L, 1);
+  if (size < SUDOKU_MIN_SIDE || size > SUDOKU_MAX_SIDE)
+    luaL_error(L, "sudoku: size must be from 4 to 64 (got %I)", size);
+  if (o.box_rows ? !sudoku_shape_ok((int)size, o.box_rows, o.box_cols)
+                 : !sudoku_size_ok((int)size))
+    luaL_error(L, o.box_rows ? "sudoku: boxes of %dx%d do not make a %Ix%I"
+                             : "sudoku: a %Ix%I has no boxes (%I is prime)",
+               o.box_rows ? o.box_rows : size, o.box_rows ? o.box_cols : size,
+               size, size);
   o.size = (int)size;
   lua_Integer clues = opt_integer(L, 1, "clues", 0);
   if (clues < 0 || clues > size * size)
@@ -444,19 +510,23 @@ static int sudoku_generate_lua(lua_State *L) {
   limit.interrupt = &ludus_interrupted;
   limit_start(&limit);
   o.limit = &limit;
-  sudoku_grid grid;
-  sudoku_error e = sudoku_generate(&o, &grid);
+  struct {
+    puzzle made;
+    sudoku_grid grid;
+  } *scratch = lua_newuserdatauv(L, sizeof *scratch, 0);
+  puzzle *made = &scratch->made;
+  sudoku_grid *grid = &scratch->grid;
+  sudoku_error e = sudoku_generate(&o, grid);
   if (ludus_interrupted && limit.stopped) ludus_interrupt_consumed(L);
   if (e == SUDOKU_ENOMEM) luaL_error(L, "sudoku: not enough memory to generate");
   if (e != SUDOKU_OK) return fail(L, "generate stopped (%s)",
                                   limit_reason(&limit) ? limit_reason(&limit)
                                                        : "no full grid found");
-  puzzle made;
   char message[256];
-  if (sudoku_make_puzzle(&grid, NULL, &made, message, sizeof message) !=
+  if (sudoku_make_puzzle(grid, NULL, made, message, sizeof message) !=
       SUDOKU_OK)
     luaL_error(L, "sudoku: generate made a bad puzzle (%s)", message);
-  push_puzzle(L, &made);
+  push_puzzle(L, made);
   lua_pushinteger(L, (lua_Integer)o.seed);
   return 2;
 }
@@ -499,14 +569,14 @@ static int sudoku_hint_lua(lua_State *L) {
    its row, column and box (a filled cell: its value) */
 static int sudoku_candidates_lua(lua_State *L) {
   TO_PUZZLE(L, 1);
-  uint32_t masks[SUDOKU_MAX_CELLS];
+  sudoku_mask *masks = lua_newuserdatauv(L, SUDOKU_MAX_CELLS * sizeof *masks, 0);
   sudoku_candidates(&p->grid, masks);
   int size = p->grid.size;
   lua_createtable(L, size, 0);
   for (int r = 0; r < size; r++) {
     lua_createtable(L, size, 0);
     for (int c = 0; c < size; c++) {
-      uint32_t m = masks[r * size + c];
+      sudoku_mask m = masks[r * size + c];
       lua_createtable(L, size, 0);
       int n = 0;
       for (int v = 0; v < size; v++)
@@ -543,6 +613,14 @@ static int puzzle_get(lua_State *L) {
    ('.' or "" for empty). */
 static int check_value(lua_State *L, int arg, const puzzle *p) {
   int size = p->grid.size;
+  if (lua_type(L, arg) == LUA_TSTRING && !p->symbols[0]) {
+    size_t len;
+    const char *s = lua_tolstring(L, arg, &len);
+    if (len == 0 || (len == 1 && s[0] == '.')) return 0;
+    return luaL_error(L, "sudoku: '%s' is not a value of this puzzle (it is "
+                      "written in numbers: 1 to %d, 0 or '.' for empty)", s,
+                      size);
+  }
   if (lua_type(L, arg) == LUA_TSTRING) {
     size_t len;
     const char *s = lua_tolstring(L, arg, &len);
@@ -570,20 +648,26 @@ static int puzzle_set(lua_State *L) {
   int r = check_index(L, 2, size, "row"), c = check_index(L, 3, size, "column");
   int v = check_value(L, 4, p);
   int cell = r * size + c;
-  sudoku_grid trial = p->grid;
-  trial.cell[cell] = (uint8_t)v;
+  uint8_t old = p->grid.cell[cell];
+  p->grid.cell[cell] = (uint8_t)v;
   sudoku_clash clash;
-  if (sudoku_check_givens(&trial, &clash) != SUDOKU_OK) {
+  if (sudoku_check_givens(&p->grid, &clash) != SUDOKU_OK) {
+    p->grid.cell[cell] = old;
     int other = clash.row1 * size + clash.col1 == cell
                     ? clash.row2 * size + clash.col2
                     : clash.row1 * size + clash.col1;
-    char unit[32];
-    sudoku_unit_name(size, sudoku_clash_unit(&clash, size), unit, sizeof unit);
-    luaL_error(L, "sudoku: r%dc%d cannot be %c: r%dc%d is %c already (%s)",
-               r + 1, c + 1, p->symbols[v - 1], other / size + 1,
-               other % size + 1, p->symbols[v - 1], unit);
+    char unit[32], value[8];
+    int rows, cols;
+    sudoku_grid_shape(&p->grid, &rows, &cols);
+    int k = clash.row1 == clash.row2   ? clash.row1
+            : clash.col1 == clash.col2 ? size + clash.col1
+            : 2 * size + clash.row1 / rows * rows + clash.col1 / cols;
+    sudoku_unit_name(size, k, unit, sizeof unit);
+    value_text(p, v, value);
+    luaL_error(L, "sudoku: r%dc%d cannot be %s: r%dc%d is %s already (%s)",
+               r + 1, c + 1, value, other / size + 1, other % size + 1, value,
+               unit);
   }
-  p->grid = trial;
   lua_settop(L, 1);
   return 1;
 }
@@ -591,9 +675,11 @@ static int puzzle_set(lua_State *L) {
 /* p:to_string() -> the grid on one line, '.' for empty */
 static int puzzle_to_string(lua_State *L) {
   puzzle *p = check_puzzle(L, 1);
-  char line[SUDOKU_MAX_CELLS + 1];
-  size_t len = sudoku_write(p, line, sizeof line);
-  lua_pushlstring(L, line, len);
+  size_t size = sudoku_write(p, NULL, 0) + 1;
+  luaL_Buffer b;
+  char *text = luaL_buffinitsize(L, &b, size);
+  sudoku_write(p, text, size);
+  luaL_pushresultsize(&b, size - 1);
   return 1;
 }
 
@@ -615,15 +701,28 @@ static int puzzle_is_solved(lua_State *L) {
   return 1;
 }
 
-/* p:size() -> the side, 4, 9, 16 or 25 */
+/* p:size() -> the side, 4 to 64 */
 static int puzzle_size(lua_State *L) {
   lua_pushinteger(L, check_puzzle(L, 1)->grid.size);
   return 1;
 }
 
-/* p:symbols() -> the symbols of values 1, 2, ... as one string */
+/* p:box() -> rows, cols: the shape of a box */
+static int puzzle_box(lua_State *L) {
+  puzzle *p = check_puzzle(L, 1);
+  int rows, cols;
+  sudoku_grid_shape(&p->grid, &rows, &cols);
+  lua_pushinteger(L, rows);
+  lua_pushinteger(L, cols);
+  return 2;
+}
+
+/* p:symbols() -> the symbols of values 1, 2, ... as one string, or
+   "numbers" */
 static int puzzle_symbols(lua_State *L) {
-  lua_pushstring(L, check_puzzle(L, 1)->symbols);
+  const char *symbols = check_puzzle(L, 1)->symbols;
+  if (symbols[0]) lua_pushstring(L, symbols);
+  else lua_pushliteral(L, "numbers");
   return 1;
 }
 
@@ -647,9 +746,7 @@ static int puzzle_copy(lua_State *L) {
 static int puzzle_eq(lua_State *L) {
   puzzle *a = luaL_testudata(L, 1, PUZZLE_TYPE);
   puzzle *b = luaL_testudata(L, 2, PUZZLE_TYPE);
-  lua_pushboolean(L, a && b && a->grid.size == b->grid.size &&
-                     memcmp(a->grid.cell, b->grid.cell,
-                            (size_t)(a->grid.size * a->grid.size)) == 0);
+  lua_pushboolean(L, a && b && sudoku_same(&a->grid, &b->grid));
   return 1;
 }
 
@@ -659,6 +756,7 @@ static const luaL_Reg methods[] = {
   {"to_string", puzzle_to_string},
   {"is_solved", puzzle_is_solved},
   {"size", puzzle_size},
+  {"box", puzzle_box},
   {"symbols", puzzle_symbols},
   {"givens", puzzle_givens},
   {"copy", puzzle_copy},

@@ -34,20 +34,21 @@ static void shuffle(rng *r, int *items, int n) {
   }
 }
 
-/* On 4x4 two diagonal boxes can leave no way to fill the rest; then it
-   draws again.  On the larger sides every draw seen has a solution. */
-static sudoku_error full_grid(rng *r, int size, search_limit *limit,
-                              sudoku_grid *out) {
-  int box = sudoku_box_side(size);
+/* The boxes on the diagonal (band i, stack i) share no row or column.
+   On small sides they can leave no way to fill the rest; then it draws
+   again.  On the larger sides every draw seen has a solution. */
+static sudoku_error full_grid(rng *r, int size, int rows, int cols,
+                              search_limit *limit, sudoku_grid *out) {
+  int diagonal = rows < cols ? rows : cols;
   for (;;) {
     sudoku_grid seeds;
-    sudoku_init(&seeds, size);
+    sudoku_init_shape(&seeds, size, rows, cols);
     int values[SUDOKU_MAX_SIDE];
-    for (int b = 0; b < box; b++) {
+    for (int b = 0; b < diagonal && rows > 1 && cols > 1; b++) {
       for (int v = 0; v < size; v++) values[v] = v + 1;
       shuffle(r, values, size);
       for (int k = 0; k < size; k++) {
-        int row = b * box + k / box, col = b * box + k % box;
+        int row = b * rows + k / cols, col = b * cols + k % cols;
         seeds.cell[row * size + col] = (uint8_t)values[k];
       }
     }
@@ -65,11 +66,13 @@ static sudoku_error full_grid(rng *r, int size, search_limit *limit,
 
 sudoku_error sudoku_generate(const sudoku_generate_options *options,
                              sudoku_grid *puzzle) {
-  int size = options->size;
-  if (!sudoku_size_ok(size)) return SUDOKU_ESIZE;
+  int size = options->size, rows = options->box_rows, cols = options->box_cols;
+  if (rows == 0 && cols == 0 ? !sudoku_default_box(size, &rows, &cols)
+                             : !sudoku_shape_ok(size, rows, cols))
+    return SUDOKU_ESIZE;
   rng r;
   rng_seed(&r, options->seed);
-  sudoku_error e = full_grid(&r, size, options->limit, puzzle);
+  sudoku_error e = full_grid(&r, size, rows, cols, options->limit, puzzle);
   if (e != SUDOKU_OK) return e;
 
   int cells = size * size, order[SUDOKU_MAX_CELLS], n = 0;

@@ -1,10 +1,13 @@
 /*
-** sudoku.h: Sudoku of side 4, 9, 16 and 25 (boxes of 2x2 ... 5x5).
+** sudoku.h: Sudoku of every shape: sides from 4 to 64 with boxes of r x c
+** cells (r x c = side: 6x6 with 2x3 boxes, 12x12 with 3x4 ...).
 **
-** A grid is its side and its cells row by row, 0 for an empty cell and
-** 1..side for a value.  Text uses the symbols 1-9 and then A=10 ... P=25
-** (letters in either case), with '.' or '0' for an empty cell; the side
-** follows from the number of cells (16, 81, 256 or 625).
+** A grid is its side, its box shape and its cells row by row, 0 for an
+** empty cell and 1..side for a value.  Text uses the symbols 1-9 and then
+** A=10 ... Z=35 (letters in either case), with '.' or '0' for an empty
+** cell, or decimal numbers between spaces (the form of sides past 35);
+** the side follows from the number of cells, the box shape from the side
+** unless given (the squarest, boxes no taller than wide: 2x3 for 6x6).
 **
 ** The solver counts solutions up to a limit.  9x9 grids go to a fast
 ** path that keeps, for each digit, one 27-bit word per band of three rows;
@@ -21,17 +24,24 @@
 
 #include "base/limit.h"
 
-#define SUDOKU_MAX_SIDE 25
+#define SUDOKU_MIN_SIDE 4
+#define SUDOKU_MAX_SIDE 64
 #define SUDOKU_MAX_CELLS (SUDOKU_MAX_SIDE * SUDOKU_MAX_SIDE)
 
+/* A set of values, bit v - 1 for value v. */
+typedef uint64_t sudoku_mask;
+
 typedef struct sudoku_grid {
-  int size;                         /* the side: 4, 9, 16 or 25 */
+  int size;                         /* the side: 4 to 64 */
+  int box_rows, box_cols;           /* a box's shape: box_rows x box_cols =
+                                       size; 0, 0: the side's default */
   uint8_t cell[SUDOKU_MAX_CELLS];   /* row by row; 0 empty, else 1..size */
 } sudoku_grid;
 
 typedef enum sudoku_error {
   SUDOKU_OK,
-  SUDOKU_ESIZE,       /* a side other than 4, 9, 16, 25 */
+  SUDOKU_ESIZE,       /* a side out of 4..64, or a box shape that does
+                         not make it */
   SUDOKU_ECOUNT,      /* text with a number of cells that fits no side */
   SUDOKU_ESYMBOL,     /* a byte that is neither a cell nor decoration */
   SUDOKU_ERANGE,      /* a value past the side ('G' on a 9x9, 17 in a cell) */
@@ -41,14 +51,33 @@ typedef enum sudoku_error {
   SUDOKU_EALPHABET    /* symbols that are not one for each value of the side */
 } sudoku_error;
 
-/* Whether side is one of 4, 9, 16, 25. */
+/* Whether a grid of that side has a default box shape: 4 to 64 and not
+   prime. */
 bool sudoku_size_ok(int size);
 
-/* The empty grid of that side (which must be sudoku_size_ok). */
-void sudoku_init(sudoku_grid *grid, int size);
+/* The default box of a side: the most rows r <= c, r >= 2, with r x c =
+   size (2x3 for 6, 3x4 for 12, 5x5 for 25); false when there is none. */
+bool sudoku_default_box(int size, int *rows, int *cols);
 
-/* The side of a box: 2, 3, 4 or 5. */
-int sudoku_box_side(int size);
+/* Whether boxes of rows x cols make a grid of that side: size from 4 to
+   64 and rows x cols = size (a box of 1 x size is a row: allowed when
+   asked for, for grids whose regions replace the boxes). */
+bool sudoku_shape_ok(int size, int rows, int cols);
+
+/* The empty grid of that side, with its default box (size must be
+   sudoku_size_ok); sudoku_init_shape with a box given (sudoku_shape_ok). */
+void sudoku_init(sudoku_grid *grid, int size);
+void sudoku_init_shape(sudoku_grid *grid, int size, int rows, int cols);
+
+/* The box shape of a grid (the default when the grid says 0, 0); false
+   when the side or the shape is not one. */
+bool sudoku_grid_shape(const sudoku_grid *grid, int *rows, int *cols);
+
+/* Copies the header and the size x size cells of a grid, not the rest. */
+void sudoku_copy(sudoku_grid *to, const sudoku_grid *from);
+
+/* Whether two grids have the same side, box and cells. */
+bool sudoku_same(const sudoku_grid *a, const sudoku_grid *b);
 
 /* ---- text ---- */
 
@@ -61,62 +90,81 @@ typedef struct sudoku_parse_error {
   int size;           /* ERANGE: the side the cell count gave */
 } sudoku_parse_error;
 
-/* The default alphabet: the symbol of value v is SUDOKU_SYMBOLS[v - 1]. */
-#define SUDOKU_SYMBOLS "123456789ABCDEFGHIJKLMNOP"
+/* The default alphabet: the symbol of value v is SUDOKU_SYMBOLS[v - 1],
+   for sides up to 35; larger sides are written in numbers. */
+#define SUDOKU_SYMBOLS "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#define SUDOKU_MAX_LETTERED 35
+
+/* The alphabet that stands for decimal numbers between separators. */
+#define SUDOKU_NUMBERS ""
 
 /* Reads a grid from len bytes of text.  Cells are '.', '0' (empty) or a
-   symbol; whitespace and the decoration bytes '|', '-', '+' are skipped.
-   alphabet names the symbols of values 1, 2, ... in order (NULL for
-   SUDOKU_SYMBOLS); letters match in either case, and '.' is always
-   empty, '0' only when the alphabet does not use it (so "0123456789ABCDEF"
-   reads the common 16x16 form where '0' is a value).  Returns SUDOKU_OK,
-   or an error with err filled and the grid unspecified.  Clashing givens
-   are not an error here: see sudoku_check_givens. */
+   symbol; whitespace and the decoration bytes '|', '-', '+' (and ','
+   and ';' between numbers) are skipped.  alphabet names the symbols of
+   values 1, 2, ... in order (NULL for SUDOKU_SYMBOLS; SUDOKU_NUMBERS for
+   numbers, each cell a decimal number or '.', separated); letters match
+   in either case, and '.' is always empty, '0' only when the alphabet
+   does not use it (so "0123456789ABCDEF" reads the common 16x16 form
+   where '0' is a value).  The grid gets its side's default box.  Returns
+   SUDOKU_OK, or an error with err filled and the grid unspecified.
+   Clashing givens are not an error here: see sudoku_check_givens. */
 sudoku_error sudoku_parse(const char *text, size_t len, const char *alphabet,
                           sudoku_grid *grid, sudoku_parse_error *err);
 
-/* The symbol of a value (SUDOKU_SYMBOLS), '.' for 0 and '?' past 25. */
+/* The symbol of a value (SUDOKU_SYMBOLS), '.' for 0 and '?' past 35. */
 char sudoku_symbol(int value);
 
-/* The grid on one line of size*size symbols, '.' for empty, and a zero
-   byte; as snprintf (returns the length it needed). */
+/* The grid on one line, and a zero byte; as snprintf (returns the length
+   it needed): size*size symbols, '.' for empty, for sides up to 35, and
+   numbers separated by spaces past that. */
 size_t sudoku_format(const sudoku_grid *grid, char *buf, size_t bufsize);
 
 /* ---- puzzles as people write them (text.c) ---- */
 
 /* A grid and the symbols it is written with: value v is symbols[v - 1],
-   one symbol for each value of the side, then zeros. */
+   one symbol for each value of the side, then zeros; no symbols at all
+   (an empty string) for a grid written in numbers.  The grid comes last,
+   so that a copy may stop after its size x size cells. */
 typedef struct sudoku_puzzle {
-  sudoku_grid grid;
   char symbols[SUDOKU_MAX_SIDE + 1];
+  sudoku_grid grid;
 } sudoku_puzzle;
 
-/* Whether symbols (len bytes) can write the values of a grid: 4, 9, 16
-   or 25 printable bytes, different even when letters are read in either
-   case, none of them '.', '|', '-' or '+'. */
+/* The bytes of a puzzle of that side up to its last cell. */
+size_t sudoku_puzzle_bytes(int size);
+
+/* Whether symbols (len bytes) can write the values of a grid: from 4 to
+   64 printable bytes, different even when letters are read in either
+   case, none of them '.', '|', '-', '+', ',' or ';'. */
 bool sudoku_symbols_ok(const char *symbols, size_t len);
 
-/* The symbols a text is most likely written with: "0123456789ABCDEF"
-   for 256 cells where '0' is a value, "ABCDEFGHIJKLMNOPQRSTUVWXY" for 625
-   cells without a digit 1-9; NULL (SUDOKU_SYMBOLS) otherwise. */
+/* The symbols a text is most likely written with: SUDOKU_NUMBERS when
+   every cell is a number or '.' between separators and some number is
+   over 9, "0123456789ABCDEF" for 256 cells where '0' is a value,
+   "ABCDEFGHIJKLMNOPQRSTUVWXY" for 625 cells without a digit 1-9; NULL
+   (SUDOKU_SYMBOLS) otherwise. */
 const char *sudoku_guess_symbols(const char *text, size_t len);
 
 /* Reads a puzzle as sudoku_parse does, rows on lines of their own or
-   not, with symbols (sudoku_symbols_ok, or NULL: guessed) that must
-   write every value of the side the cells give, and givens that must
-   not clash.  Returns SUDOKU_OK with puzzle filled, or an error with a
-   lowercase message in message (as snprintf; 256 bytes hold any):
-   ECOUNT, ESYMBOL, EALPHABET, ERANGE or ECLASH. */
+   not, with symbols (sudoku_symbols_ok, SUDOKU_NUMBERS, or NULL:
+   guessed) that must write every value of the side the cells give,
+   boxes of box_rows x box_cols (0, 0: the side's default), and givens
+   that must not clash.  Returns SUDOKU_OK with puzzle filled, or an
+   error with a lowercase message in message (as snprintf; 256 bytes hold
+   any): ECOUNT, ESIZE, ESYMBOL, EALPHABET, ERANGE or ECLASH. */
 sudoku_error sudoku_read(const char *text, size_t len, const char *symbols,
-                         sudoku_puzzle *puzzle, char *message, size_t size);
+                         int box_rows, int box_cols, sudoku_puzzle *puzzle,
+                         char *message, size_t size);
 
 /* A puzzle of a grid read some other way, with symbols (NULL: those of
-   SUDOKU_SYMBOLS): checked as sudoku_read checks it. */
+   SUDOKU_SYMBOLS up to 35x35, numbers past that): checked as sudoku_read
+   checks it. */
 sudoku_error sudoku_make_puzzle(const sudoku_grid *grid, const char *symbols,
                                 sudoku_puzzle *puzzle, char *message,
                                 size_t size);
 
-/* The puzzle on one line in its symbols, '.' for empty; as snprintf. */
+/* The puzzle on one line in its symbols, '.' for empty (numbers between
+   spaces when it has none); as snprintf. */
 size_t sudoku_write(const sudoku_puzzle *puzzle, char *buf, size_t size);
 
 /* The puzzle drawn with its boxes, "5 3 . | . 7 . | . . ." and rules of
@@ -145,7 +193,7 @@ int sudoku_clash_unit(const sudoku_clash *clash, int size);
    value v): a given cell has its own value, an empty one the values no
    given of its row, column or box holds.  No deduction beyond that.
    Returns false (masks unspecified) when sudoku_check_givens fails. */
-bool sudoku_candidates(const sudoku_grid *grid, uint32_t *masks);
+bool sudoku_candidates(const sudoku_grid *grid, sudoku_mask *masks);
 
 /* Whether grid is a complete solution (every row, column, box a
    permutation of 1..size) that keeps every given of puzzle (when puzzle
@@ -193,7 +241,8 @@ int sudoku_solutions(const sudoku_grid *grid, sudoku_grid *out, int cap);
 /* ---- generating ---- */
 
 typedef struct sudoku_generate_options {
-  int size;                 /* 4, 9, 16 or 25 */
+  int size;                 /* 4 to 64 */
+  int box_rows, box_cols;   /* 0, 0: the side's default */
   uint64_t seed;            /* equal seeds, equal puzzles */
   int clues;                /* stop taking givens away at this many */
   bool symmetric;           /* givens symmetric about the centre */
@@ -231,9 +280,9 @@ typedef struct sudoku_step {
   sudoku_technique technique;
   int unit;                 /* where it is seen */
   int other;                /* POINTING, CLAIMING: the unit it clears */
-  uint32_t values;          /* the values it is about, bit v - 1 for v */
+  sudoku_mask values;       /* the values it is about, bit v - 1 for v */
   int subset[SUDOKU_SUBSET_MAX], subset_size;   /* SUBSETs: the cells */
-  uint32_t removed_values;  /* what it took away, from the cells ... */
+  sudoku_mask removed_values;   /* what it took away, from the cells ... */
   int removed[SUDOKU_MAX_SIDE], removed_count;   /* ... in unit order */
 } sudoku_step;
 

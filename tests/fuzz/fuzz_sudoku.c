@@ -36,7 +36,7 @@ static void check_text(const sudoku_puzzle *p) {
   FUZZ_CHECK(len == (size_t)(p->grid.size * p->grid.size) && strlen(line) == len,
              "a line of %zu bytes", len);
   sudoku_puzzle back;
-  sudoku_error e = sudoku_read(line, len, p->symbols, &back, message,
+  sudoku_error e = sudoku_read(line, len, p->symbols, 0, 0, &back, message,
                                sizeof message);
   FUZZ_CHECK(e == SUDOKU_OK, "'%s' is refused: %s", line, message);
   check_same(p, &back, "the line");
@@ -46,7 +46,7 @@ static void check_text(const sudoku_puzzle *p) {
   FUZZ_CHECK(drawing, "out of memory");
   FUZZ_CHECK(sudoku_draw(p, drawing, size + 1) == size && strlen(drawing) == size,
              "a drawing not as long as said");
-  e = sudoku_read(drawing, size, p->symbols, &back, message, sizeof message);
+  e = sudoku_read(drawing, size, p->symbols, 0, 0, &back, message, sizeof message);
   FUZZ_CHECK(e == SUDOKU_OK, "the drawing is refused: %s", message);
   check_same(p, &back, "the drawing");
   free(drawing);
@@ -108,7 +108,7 @@ static void check_solutions(const sudoku_puzzle *p) {
                "the engines count %d and %d solutions", (int)first.solutions,
                (int)other.solutions);
   outcome *known = first.complete ? &first : other.complete ? &other : NULL;
-  uint32_t masks[SUDOKU_MAX_CELLS];
+  sudoku_mask masks[SUDOKU_MAX_CELLS];
   FUZZ_CHECK(sudoku_candidates(grid, masks), "no candidates for a puzzle read");
   for (int k = 0; k < 2; k++) {
     outcome *o = k ? &other : &first;
@@ -158,7 +158,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char *text = fuzz_copy(data + in.at, len, false);
   sudoku_puzzle p;
   char message[256];
-  sudoku_error e = sudoku_read(text, len, symbols, &p, message, sizeof message);
+  sudoku_error e = sudoku_read(text, len, symbols, 0, 0, &p, message, sizeof message);
   FUZZ_CHECK(strlen(message) < sizeof message - 1, "a message cut short");
   if (e != SUDOKU_OK) {
     FUZZ_CHECK(message[0] && (e == SUDOKU_ECOUNT || e == SUDOKU_ESYMBOL ||
