@@ -37,7 +37,7 @@
 #include "internal.h"
 
 #define UNASSIGNED 2
-#define SIDE 25                   /* the one side it solves */
+#define SIDE 25                   /* the largest side it solves (32-bit masks) */
 
 /* Why a variable has its value: REASON_NONE (a decision, or known before
    the search), a group that left only this member (true), a member of a
@@ -733,7 +733,12 @@ bool sudoku_solve_cdcl(const sudoku_grid *grid, sudoku_search *s) {
   c->cells = size * size;
   c->vars = c->cells * size;
   c->groups = c->cells + 3 * size * size;
-  sudoku_map_units(size, 5, 5, c->unit, c->unit_of, c->place_in);
+  int rows, cols;
+  if (size > SIDE || !sudoku_grid_shape(grid, &rows, &cols)) {
+    release(c);
+    return false;
+  }
+  sudoku_map_units(size, rows, cols, c->unit, c->unit_of, c->place_in);
   for (int x = 0; x < c->vars; x++) {
     int cell = x / size, v = x % size;
     c->group_of[x][0] = (uint16_t)cell;

@@ -261,8 +261,7 @@ local modules = {
     },
   },
   sudoku = {
-    summary = "Sudoku 4x4 to 64x64, boxes of any r x c, and variants: parse, "
-      .. "solve, count, generate, hints",
+    summary = "Sudoku 4x4 to 64x64 and variants: parse, solve, count, generate, hints",
     functions = {
       parse = "sudoku.parse(text_or_table [, {symbols=, box={r, c}}]) -> puzzle, "
         .. "its symbols; or nil, message",
