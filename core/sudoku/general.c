@@ -52,9 +52,15 @@ typedef struct general {
   uint64_t dirty_units[(SUDOKU_MAX_UNITS_ALL + 63) / 64];
   uint64_t dirty_values;
   bool strong;                                  /* use the heavy rules */
+  /* a variant's rules: those of each cell, and those to look at again */
+  const sudoku_rules *rules;
+  int *watch_start, *watch;
+  int *rule_queue, rule_head, rule_tail;
+  uint8_t *queued;
   /* search */
   uint32_t weight[MAX_WORDS];                   /* failures, plus one */
   int culprit;                                  /* word that failed */
+  uint64_t shuffle;                             /* xorshift state, or 0 */
   sudoku_search *s;
   bool stop;
 } general;
@@ -125,6 +131,18 @@ static bool drop_places(general *g, int cell, uint64_t values) {
   return true;
 }
 
+/* The rules on a cell are looked at again. */
+static void wake(general *g, int cell) {
+  for (int i = g->watch_start[cell]; i < g->watch_start[cell + 1]; i++) {
+    int r = g->watch[i];
+    if (!g->queued[r]) {
+      g->queued[r] = 1;
+      g->rule_queue[g->rule_tail++] = r;
+      if (g->rule_tail == g->rules->rules + 1) g->rule_tail = 0;
+    }
+  }
+}
+
 /* Takes the values in 'values' from a cell. */
 static bool remove_values(general *g, int cell, uint64_t values) {
   uint64_t m = g->word[cell];
@@ -136,6 +154,7 @@ static bool remove_values(general *g, int cell, uint64_t values) {
   if (!m) return fail(g, cell);
   if (single(m)) enqueue(g, cell, sudoku_lowest_bit_64(m));   /* naked single */
   if (g->strong) mark_dirty(g, cell, values);
+  if (g->rules) wake(g, cell);
   return drop_places(g, cell, values);
 }
 
@@ -148,6 +167,7 @@ static bool assign(general *g, int cell, int v) {
   set_word(g, g->done + cell, 1);
   uint64_t others = m & ~bit;
   if (g->strong) mark_dirty(g, cell, others | bit);
+  if (g->rules && others) wake(g, cell);
   if (!drop_places(g, cell, others)) return false;
   const sudoku_layout *l = &g->layout;
   for (int t = 0; t < l->count[cell]; t++) {
@@ -328,6 +348,150 @@ static bool band_rule(general *g, int v) {
   return true;
 }
 
+/* ---- the rules of variants ---- */
+
+/* The values of the other cell of a pair that some value in m allows;
+   forward: m is the first cell's (for LESS, first < second). */
+static uint64_t support(const general *g, sudoku_relation relation,
+                        uint64_t m, bool forward) {
+  uint64_t all = g->all, out = 0;
+  switch (relation) {
+    case SUDOKU_DIFFERENT:
+      return single(m) ? all & ~m : all;
+    case SUDOKU_LESS:
+      if (forward) return all & ~(((m & (0 - m)) << 1) - 1);     /* > min */
+      return (UINT64_C(1) << sudoku_highest_bit_64(m)) - 1;     /* < max */
+    case SUDOKU_CONSECUTIVE:
+      return ((m << 1) | (m >> 1)) & all;
+    case SUDOKU_NOT_CONSECUTIVE:
+      if (sudoku_bit_count_64(m) >= 3) return all;
+      for (int i = 0; i < g->size; i++) {
+        uint64_t near = (UINT64_C(1) << (i + 1)) | (i ? UINT64_C(1) << (i - 1) : 0);
+        if (m & ~near) out |= UINT64_C(1) << i;
+      }
+      return out & all;
+    case SUDOKU_DOUBLE:
+      for (uint64_t x = m; x; x &= x - 1) {
+        int v = sudoku_lowest_bit_64(x) + 1;
+        if (2 * v <= g->size) out |= UINT64_C(1) << (2 * v - 1);
+        if (v % 2 == 0) out |= UINT64_C(1) << (v / 2 - 1);
+      }
+      return out;
+  }
+  return all;
+}
+
+static bool pair_rule(general *g, const sudoku_rule *r) {
+  const uint16_t *cells = g->rules->cell + r->first;
+  sudoku_relation relation = (sudoku_relation)r->relation;
+  int a = cells[0], b = cells[1];
+  if (!remove_values(g, b, ~support(g, relation, g->word[a], true)) ||
+      !remove_values(g, a, ~support(g, relation, g->word[b], false)))
+    return false;
+  return true;
+}
+
+/* Sums: every way to give the cells values from their masks (different
+   values in a cage) that makes the sum, enumerated with bounds; the
+   values some way uses are kept.  A sum with too many ways for the
+   budget keeps what the bounds alone allow. */
+typedef struct sum_search {
+  int n, target;
+  bool distinct;
+  uint64_t mask[SUDOKU_MAX_SIDE + 1], used_by[SUDOKU_MAX_SIDE + 1];
+  int sign[SUDOKU_MAX_SIDE + 1];
+  int low[SUDOKU_MAX_SIDE + 2], high[SUDOKU_MAX_SIDE + 2];   /* of cells i.. */
+  long budget;
+} sum_search;
+
+static int lowest_value(uint64_t m) { return sudoku_lowest_bit_64(m) + 1; }
+static int highest_value(uint64_t m) { return sudoku_highest_bit_64(m) + 1; }
+
+static bool sum_ways(sum_search *ss, int i, int sum, uint64_t used) {
+  if (--ss->budget < 0) return false;
+  if (i == ss->n) return sum == ss->target;
+  bool any = false;
+  uint64_t m = ss->mask[i] & (ss->distinct ? ~used : ~UINT64_C(0));
+  for (; m; m &= m - 1) {
+    int bit = sudoku_lowest_bit_64(m), next = sum + ss->sign[i] * (bit + 1);
+    if (next + ss->low[i + 1] > ss->target || next + ss->high[i + 1] < ss->target)
+      continue;
+    if (sum_ways(ss, i + 1, next, used | UINT64_C(1) << bit)) {
+      ss->used_by[i] |= UINT64_C(1) << bit;
+      any = true;
+    }
+    if (ss->budget < 0) return false;
+  }
+  return any;
+}
+
+static bool sum_rule(general *g, const sudoku_rule *r) {
+  const uint16_t *cells = g->rules->cell + r->first;
+  sum_search ss;
+  ss.n = r->count;
+  ss.distinct = r->kind == SUDOKU_RULE_CAGE;
+  ss.target = r->kind == SUDOKU_RULE_CAGE ? r->target : 0;
+  for (int i = 0; i < ss.n; i++) {
+    ss.mask[i] = g->word[cells[i]];
+    ss.used_by[i] = 0;
+    ss.sign[i] = r->kind == SUDOKU_RULE_ARROW && i == 0 ? -1 : 1;
+  }
+  if (ss.distinct) {           /* a value given goes from the others */
+    uint64_t fixed = 0;
+    for (int i = 0; i < ss.n; i++)
+      if (single(ss.mask[i])) {
+        if (fixed & ss.mask[i]) return fail(g, cells[i]);
+        fixed |= ss.mask[i];
+      }
+    for (int i = 0; i < ss.n; i++)
+      if (!single(ss.mask[i]) && !remove_values(g, cells[i], fixed))
+        return false;
+    if (r->kind == SUDOKU_RULE_CAGE && r->target == 0) return true;
+    for (int i = 0; i < ss.n; i++) ss.mask[i] = g->word[cells[i]];
+  }
+  ss.low[ss.n] = ss.high[ss.n] = 0;
+  for (int i = ss.n - 1; i >= 0; i--) {
+    int lo = lowest_value(ss.mask[i]), hi = highest_value(ss.mask[i]);
+    ss.low[i] = ss.low[i + 1] + (ss.sign[i] > 0 ? lo : -hi);
+    ss.high[i] = ss.high[i + 1] + (ss.sign[i] > 0 ? hi : -lo);
+  }
+  ss.budget = 20000;
+  bool any = sum_ways(&ss, 0, 0, 0);
+  if (ss.budget >= 0) {
+    if (!any) return fail(g, cells[0]);
+    for (int i = 0; i < ss.n; i++)
+      if (!remove_values(g, cells[i], ss.mask[i] & ~ss.used_by[i])) return false;
+    return true;
+  }
+  /* bounds: a value of cell i with the others at their extremes */
+  for (int i = 0; i < ss.n; i++) {
+    int lo = lowest_value(ss.mask[i]), hi = highest_value(ss.mask[i]);
+    int others_low = ss.low[0] - (ss.sign[i] > 0 ? lo : -hi);
+    int others_high = ss.high[0] - (ss.sign[i] > 0 ? hi : -lo);
+    uint64_t gone = 0;
+    for (uint64_t m = ss.mask[i]; m; m &= m - 1) {
+      int bit = sudoku_lowest_bit_64(m), part = ss.sign[i] * (bit + 1);
+      if (part + others_low > ss.target || part + others_high < ss.target)
+        gone |= UINT64_C(1) << bit;
+    }
+    if (!remove_values(g, cells[i], gone)) return false;
+  }
+  return true;
+}
+
+static bool run_rules(general *g) {
+  while (g->rule_head != g->rule_tail) {
+    if (!run_queue(g)) return false;
+    int i = g->rule_queue[g->rule_head++];
+    if (g->rule_head == g->rules->rules + 1) g->rule_head = 0;
+    g->queued[i] = 0;
+    const sudoku_rule *r = &g->rules->rule[i];
+    if (!(r->kind == SUDOKU_RULE_PAIR ? pair_rule(g, r) : sum_rule(g, r)))
+      return false;
+  }
+  return true;
+}
+
 /* Kept out of search, whose frames stay small: on a 64x64 it recurses
    thousands of levels deep, and the rules' arrays take kilobytes. */
 #if defined(__GNUC__)
@@ -336,6 +500,10 @@ __attribute__((noinline))
 static bool propagate(general *g) {
   for (;;) {
     if (!run_queue(g)) return false;
+    if (g->rules && g->rule_head != g->rule_tail) {
+      if (!run_rules(g)) return false;
+      continue;
+    }
     if (!g->strong) return true;
     if (g->dirty_values) {
       int v = sudoku_lowest_bit_64(g->dirty_values);
@@ -402,6 +570,13 @@ static bool choose(general *g, branch *br) {
 }
 
 static void reset(general *g) {
+  if (g->rules) {
+    while (g->rule_head != g->rule_tail) {
+      g->queued[g->rule_queue[g->rule_head++]] = 0;
+      if (g->rule_head == g->rules->rules + 1) g->rule_head = 0;
+    }
+    g->rule_head = g->rule_tail = 0;
+  }
   g->queue_head = g->queue_tail = 0;
   memset(g->dirty_units, 0, sizeof g->dirty_units);
   g->dirty_values = 0;
@@ -416,7 +591,42 @@ static void report(general *g) {
   sudoku_init_shape(&solution, g->size, g->layout.box_rows, g->layout.box_cols);
   for (int cell = 0; cell < g->cells; cell++)
     solution.cell[cell] = (uint8_t)(sudoku_lowest_bit_64(g->word[cell]) + 1);
+  if (g->s->check) {
+    int verdict = g->s->check(&solution, true, g->s->check_context);
+    if (verdict < 0) g->stop = true;
+    if (verdict <= 0) return;
+  }
   if (sudoku_found(g->s, &solution)) g->stop = true;
+}
+
+/* The predicate on a partial grid: 1 go on, 0 a dead end, -1 stop. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int check_partial(general *g) {
+  sudoku_grid partial;
+  sudoku_init_shape(&partial, g->size, g->layout.box_rows, g->layout.box_cols);
+  for (int cell = 0; cell < g->cells; cell++)
+    if (is_done(g, cell))
+      partial.cell[cell] = (uint8_t)(sudoku_lowest_bit_64(g->word[cell]) + 1);
+  return g->s->check(&partial, false, g->s->check_context);
+}
+
+static void shuffle_branch(general *g, branch *br) {
+  for (int i = br->n - 1; i > 0; i--) {
+    uint64_t x = g->shuffle;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    g->shuffle = x;
+    int j = (int)(x % (uint64_t)(i + 1));
+    uint16_t cell = br->cell[i];
+    uint8_t value = br->value[i];
+    br->cell[i] = br->cell[j];
+    br->value[i] = br->value[j];
+    br->cell[j] = cell;
+    br->value[j] = value;
+  }
 }
 
 static void search(general *g) {
@@ -425,11 +635,17 @@ static void search(general *g) {
       blame(g);
       return;
     }
+    if (g->s->check && g->s->check_partial) {
+      int verdict = check_partial(g);
+      if (verdict < 0) g->stop = true;
+      if (verdict <= 0) return;
+    }
     branch br;
     if (!choose(g, &br)) {
       report(g);
       return;
     }
+    if (g->shuffle) shuffle_branch(g, &br);
     for (int i = 0;; i++) {
       if (sudoku_guess(g->s)) {
         g->stop = true;
@@ -457,7 +673,11 @@ bool sudoku_solve_general(const sudoku_grid *grid, sudoku_search *s) {
   if (!g) return false;
   int rows, cols;
   sudoku_grid_shape(grid, &rows, &cols);
-  sudoku_layout_boxes(&g->layout, grid->size, rows, cols);
+  const sudoku_rules *rules = s->rules;
+  if (!sudoku_layout_of(&g->layout, grid->size, rows, cols, rules)) {
+    free(g);
+    return false;
+  }
   int size = g->size = grid->size;
   g->cells = size * size;
   g->units = g->layout.units;
@@ -468,12 +688,44 @@ bool sudoku_solve_general(const sudoku_grid *grid, sudoku_search *s) {
   size_t trail = (size_t)g->words * (size_t)size + 2 * (size_t)g->cells + 1;
   g->trail_at = malloc(trail * sizeof *g->trail_at);
   g->trail_old = malloc(trail * sizeof *g->trail_old);
-  if (!g->trail_at || !g->trail_old) {
+  g->rules = rules && rules->rules ? rules : NULL;
+  g->watch_start = g->watch = g->rule_queue = NULL;
+  g->queued = NULL;
+  g->rule_head = g->rule_tail = 0;
+  if (g->rules) {
+    g->watch_start = calloc((size_t)g->cells + 1, sizeof *g->watch_start);
+    g->watch = malloc(((size_t)rules->cells + 1) * sizeof *g->watch);
+    g->rule_queue = malloc(((size_t)rules->rules + 1) * sizeof *g->rule_queue);
+    g->queued = calloc((size_t)rules->rules + 1, 1);
+  }
+  if (!g->trail_at || !g->trail_old ||
+      (g->rules && (!g->watch_start || !g->watch || !g->rule_queue ||
+                    !g->queued))) {
     free(g->trail_at);
     free(g->trail_old);
+    free(g->watch_start);
+    free(g->watch);
+    free(g->rule_queue);
+    free(g->queued);
     free(g);
     return false;
   }
+  if (g->rules) {              /* the rules of each cell, cell by cell */
+    for (int i = 0; i < rules->cells; i++) g->watch_start[rules->cell[i] + 1]++;
+    for (int cell = 0; cell < g->cells; cell++)
+      g->watch_start[cell + 1] += g->watch_start[cell];
+    int *at = malloc((size_t)g->cells * sizeof *at);
+    if (at) {
+      memcpy(at, g->watch_start, (size_t)g->cells * sizeof *at);
+      for (int r = 0; r < rules->rules; r++)
+        for (int i = 0; i < rules->rule[r].count; i++)
+          g->watch[at[rules->cell[rules->rule[r].first + i]]++] = r;
+      free(at);
+    } else {
+      memset(g->watch_start, 0, ((size_t)g->cells + 1) * sizeof *g->watch_start);
+    }
+  }
+  g->shuffle = s->shuffle;
   g->trail_top = 0;
   g->s = s;
   g->stop = false;
@@ -485,6 +737,20 @@ bool sudoku_solve_general(const sudoku_grid *grid, sudoku_search *s) {
   }
   for (int cell = 0; cell < g->cells; cell++) g->word[g->done + cell] = 0;
   reset(g);
+  if (rules) {
+    for (int cell = 0; cell < g->cells; cell++) {
+      uint64_t gone = g->all & ~rules->allowed[cell];
+      if (gone && !remove_values(g, cell, gone)) {
+        g->stop = false;
+        goto done;                    /* a cell the rules leave nothing */
+      }
+    }
+    for (int r = 0; g->rules && r < rules->rules; r++)
+      if (!g->queued[r]) {
+        g->queued[r] = 1;
+        g->rule_queue[g->rule_tail++] = r;
+      }
+  }
   if (g->strong) {
     for (int k = 0; k < g->units; k++)
       g->dirty_units[k >> 6] |= UINT64_C(1) << (k & 63);
@@ -493,9 +759,14 @@ bool sudoku_solve_general(const sudoku_grid *grid, sudoku_search *s) {
   for (int cell = 0; cell < g->cells; cell++)
     if (grid->cell[cell]) enqueue(g, cell, grid->cell[cell] - 1);
   search(g);
+done:
   if (g->stop) s->complete = false;
   free(g->trail_at);
   free(g->trail_old);
+  free(g->watch_start);
+  free(g->watch);
+  free(g->rule_queue);
+  free(g->queued);
   free(g);
   return true;
 }

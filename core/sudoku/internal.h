@@ -28,6 +28,16 @@ static inline int sudoku_lowest_bit_64(uint64_t x) {   /* x != 0 */
 #endif
 }
 
+static inline int sudoku_highest_bit_64(uint64_t x) {   /* x != 0 */
+#if defined(__GNUC__)
+  return 63 - __builtin_clzll(x);
+#else
+  int n = 0;
+  while (x >>= 1) n++;
+  return n;
+#endif
+}
+
 /* Without -mpopcnt the builtin becomes a library call; this is as fast. */
 static inline int sudoku_bit_count(uint32_t x) {
   x = x - ((x >> 1) & 0x55555555u);
@@ -67,9 +77,8 @@ void sudoku_map_units(int size, int box_rows, int box_cols,
    take every value once: the rows, the columns, the boxes (or regions
    that replace them), then extra units a variant adds (diagonals,
    windows ...). */
-#define SUDOKU_MAX_EXTRA_UNITS 128
 #define SUDOKU_MAX_UNITS_ALL (SUDOKU_MAX_UNITS + SUDOKU_MAX_EXTRA_UNITS)
-#define SUDOKU_MAX_CELL_UNITS 8
+#define SUDOKU_MAX_CELL_UNITS 16
 
 typedef struct sudoku_layout {
   int size, units;
@@ -85,6 +94,12 @@ typedef struct sudoku_layout {
 /* The rows, columns and boxes of a grid of that shape. */
 void sudoku_layout_boxes(sudoku_layout *l, int size, int box_rows,
                          int box_cols);
+
+/* The units of a grid of that shape under rules (NULL: none): the rows,
+   the columns, the regions or else the boxes, and the rules' units;
+   false when a cell is in too many. */
+bool sudoku_layout_of(sudoku_layout *l, int size, int box_rows, int box_cols,
+                      const sudoku_rules *rules);
 
 /* Adds a unit of size cells; false when there is no room (too many
    units, or a cell in too many). */

@@ -34,12 +34,20 @@ sudoku_error sudoku_solve(const sudoku_grid *grid, sudoku_search *s) {
   sudoku_error e;
   int rows = 0, cols = 0;
   bool shaped = sudoku_grid_shape(grid, &rows, &cols);
-  bool nine = grid->size == 9 && rows == 3 && !s->general;
+  const sudoku_rules *rules = s->rules;
+  bool nine = grid->size == 9 && rows == 3 && !s->general && !rules &&
+              !s->check && !s->shuffle;
+  if (rules && (rules->size != grid->size || !shaped)) {
+    s->complete = false;
+    return SUDOKU_ESIZE;
+  }
   if (nine) {
     /* the 9x9 engine finds clashing givens itself: only the range here */
     e = over_nine(grid->cell) ? SUDOKU_ERANGE : SUDOKU_OK;
   } else {
     e = sudoku_check_givens(grid, NULL);
+    /* regions replace the boxes: the general solver finds a clash there */
+    if (e == SUDOKU_ECLASH && rules && rules->has_regions) e = SUDOKU_OK;
   }
   if (e == SUDOKU_ESIZE || e == SUDOKU_ERANGE) {
     s->complete = false;
@@ -48,7 +56,8 @@ sudoku_error sudoku_solve(const sudoku_grid *grid, sudoku_search *s) {
   if (e == SUDOKU_ECLASH) return SUDOKU_OK;     /* no solutions, certainly */
   (void)shaped;
   bool ok = nine                              ? sudoku_solve9(grid, s)
-            : grid->size == 25 && rows == 5   ? sudoku_solve_cdcl(grid, s)
+            : grid->size == 25 && rows == 5 && !rules && !s->check && !s->shuffle
+                ? sudoku_solve_cdcl(grid, s)
                                               : sudoku_solve_general(grid, s);
   if (!ok) {
     s->complete = false;

@@ -48,7 +48,8 @@ typedef enum sudoku_error {
   SUDOKU_ECLASH,      /* two equal givens in one row, column or box */
   SUDOKU_ENOMEM,      /* the general solver could not grow its stack */
   SUDOKU_ESTOPPED,    /* a search limit (nodes, time, Ctrl-C) stopped it */
-  SUDOKU_EALPHABET    /* symbols that are not one for each value of the side */
+  SUDOKU_EALPHABET,   /* symbols that are not one for each value of the side */
+  SUDOKU_ENOSOLUTION  /* generate: rules that no full grid keeps */
 } sudoku_error;
 
 /* Whether a grid of that side has a default box shape: 4 to 64 and not
@@ -206,6 +207,91 @@ bool sudoku_is_solution(const sudoku_grid *grid, const sudoku_grid *puzzle);
    the search there. */
 typedef bool sudoku_visit(const sudoku_grid *solution, void *context);
 
+/* ---- variants (rules.c) ----
+**
+** Rules added to a grid's rows, columns and boxes: regions that replace
+** the boxes (jigsaw), extra units of size cells that take every value
+** once (diagonals, windows), the values each cell may take (even, odd),
+** and constraints on a few cells: a relation between two cells, a cage
+** (different values with a given sum), an arrow (a cell that is the sum
+** of others).  The general solver propagates them all; a predicate the
+** caller gives is asked about solutions (and, if asked, partial grids). */
+
+#define SUDOKU_MAX_EXTRA_UNITS 128
+#define SUDOKU_MAX_RULES 16384
+#define SUDOKU_MAX_RULE_CELLS 32768
+
+typedef enum sudoku_relation {
+  SUDOKU_DIFFERENT,         /* a != b */
+  SUDOKU_LESS,              /* a < b */
+  SUDOKU_CONSECUTIVE,       /* |a - b| = 1 */
+  SUDOKU_NOT_CONSECUTIVE,   /* |a - b| != 1 */
+  SUDOKU_DOUBLE             /* one is twice the other */
+} sudoku_relation;
+
+typedef enum sudoku_rule_kind {
+  SUDOKU_RULE_PAIR,         /* cell 0 and cell 1 in a relation */
+  SUDOKU_RULE_CAGE,         /* different values, summing to target (0: any) */
+  SUDOKU_RULE_ARROW         /* cell 0 is the sum of the others */
+} sudoku_rule_kind;
+
+typedef struct sudoku_rule {
+  uint8_t kind, relation;
+  uint16_t count;           /* cells */
+  int first;                /* its cells: rules->cell[first ...] */
+  int target;
+  int group;                /* the item of the description it comes from */
+} sudoku_rule;
+
+/* The predicate: 1 the grid is fine, 0 it is not, -1 stop the search
+   (the predicate failed).  Empty cells are 0 when complete is false. */
+typedef int sudoku_check(const sudoku_grid *grid, bool complete,
+                         void *context);
+
+typedef struct sudoku_rules {
+  int size;
+  bool has_regions;
+  uint8_t region[SUDOKU_MAX_CELLS];       /* has_regions: 0-based region */
+  int units;
+  uint16_t unit[SUDOKU_MAX_EXTRA_UNITS][SUDOKU_MAX_SIDE];
+  sudoku_mask allowed[SUDOKU_MAX_CELLS];  /* the values a cell may take */
+  int rules;
+  sudoku_rule rule[SUDOKU_MAX_RULES];
+  int cells;
+  uint16_t cell[SUDOKU_MAX_RULE_CELLS];
+} sudoku_rules;
+
+/* No rules yet, for a grid of that side. */
+void sudoku_rules_init(sudoku_rules *rules, int size);
+
+/* Regions replacing the boxes: region[cell] from 0 to size - 1, size
+   cells each.  False, with a message (as snprintf), when they are not. */
+bool sudoku_rules_set_regions(sudoku_rules *rules, const uint8_t *region,
+                              char *message, size_t size);
+
+/* An extra unit of size different cells; false with a message. */
+bool sudoku_rules_add_unit(sudoku_rules *rules, const uint16_t *cells,
+                           char *message, size_t size);
+
+/* A constraint on count cells; false with a message when it cannot hold
+   (a cage whose sum no different values reach, a cell twice ...). */
+bool sudoku_rules_add(sudoku_rules *rules, sudoku_rule_kind kind,
+                      sudoku_relation relation, const uint16_t *cells,
+                      int count, int target, int group, char *message,
+                      size_t size);
+
+/* Whether the givens of grid break no rule among themselves (a value
+   twice in a unit or region, a given a cell may not take, a relation two
+   givens break, a cage over its sum).  SUDOKU_OK, or SUDOKU_ECLASH with
+   a message. */
+sudoku_error sudoku_rules_check(const sudoku_rules *rules,
+                                const sudoku_grid *grid, char *message,
+                                size_t size);
+
+/* Whether a full grid keeps its rows, columns, boxes (or regions) and
+   every rule; the predicate is not asked. */
+bool sudoku_rules_hold(const sudoku_rules *rules, const sudoku_grid *grid);
+
 typedef struct sudoku_search {
   /* what to do */
   uint64_t max_solutions;   /* stop on reaching this many; 0: no limit */
@@ -215,6 +301,14 @@ typedef struct sudoku_search {
   void *context;            /* passed to visit */
   sudoku_grid *first;       /* NULL, or receives the first solution */
   bool general;             /* 9x9 too with the general solver */
+  const sudoku_rules *rules;   /* NULL, or the rules of a variant (then the
+                                  general solver, on the rules' side) */
+  uint64_t shuffle;         /* nonzero: the choices of a branch in an
+                               order this seeds (for full grids) */
+  sudoku_check *check;      /* NULL, or asked about every solution (then
+                               the general solver) */
+  void *check_context;
+  bool check_partial;       /* ... and about every partial grid searched */
   /* what happened */
   uint64_t solutions;       /* found, at most max_solutions */
   uint64_t guesses;         /* branches tried: changes only with the search */
@@ -249,6 +343,8 @@ typedef struct sudoku_generate_options {
   bool minimal;             /* take away every given that can go (then
                                clues is ignored) */
   search_limit *limit;      /* NULL, or a budget for the whole job */
+  const sudoku_rules *rules;   /* NULL, or a variant's (then the full grid
+                                  is a shuffled search's first solution) */
 } sudoku_generate_options;
 
 /* A puzzle with exactly one solution.  Without clues (0) or with minimal,
