@@ -290,6 +290,7 @@ size_t sudoku_draw(const sudoku_puzzle *puzzle, char *buf, size_t size) {
     return 0;
   }
   int width = puzzle->symbols[0] ? 1 : side >= 10 ? 2 : 1;
+  if (rows == 1 || cols == 1) rows = cols = side;   /* no boxes: no lines */
   char rule[4 * SUDOKU_MAX_SIDE];
   size_t rule_len = 0, used = 0;
   for (int c = 0; c < side; c++) {

@@ -367,7 +367,8 @@ describe("sudoku.generate", function()
     assert_raises({"sudoku: clues must be from 0 to 81 (got 99)"}, sudoku.generate, {clues = 99})
     assert_raises({"option 'seed' must be an integer (got string)"},
                   sudoku.generate, {seed = "x"})
-    assert_raises({"generate takes size, box, seed, clues, symmetric and minimal (got 'sise')"},
+    assert_raises({"generate takes size, box, seed, clues, symmetric, minimal and rules "
+                   .. "(got 'sise')"},
                   sudoku.generate, {sise = 9})
   end)
 end)
