@@ -239,6 +239,8 @@ bench: all $(BENCHES) ## benchmarks on the reference sets in ../shared/data (abo
 	$(OUT)/bench/bench_connect4 $(DATA)/connect4 200 weak
 	$(LUDUS_EXE) tests/bench/bench_ai.lua 3
 	$(OUT)/bench/bench_sudoku $(DATA)
+	$(OUT)/bench/bench_sudoku $(DATA) 0 shapes
+	$(LUDUS_EXE) tests/bench/bench_sudoku_variants.lua 50
 	nice $(OUT)/bench/bench_mahjong $(DATA)
 	$(OUT)/bench/bench_reversi $(DATA) perft 11 12
 	$(OUT)/bench/bench_reversi $(DATA) wthor 100

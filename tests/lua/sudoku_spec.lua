@@ -262,7 +262,7 @@ describe("sudoku.parse", function()
                 {sudoku.parse{"1...", 3}})
     assert_raises({"symbols must be 4 to 64 different"},
                   sudoku.parse, seed, {symbols = "aab"})
-    assert_raises({"parse takes the options 'symbols' and 'box' (got 'size')"},
+    assert_raises({"parse takes the options 'symbols', 'box' and 'rules' (got 'size')"},
                   sudoku.parse, seed, {size = 4})
   end)
 
