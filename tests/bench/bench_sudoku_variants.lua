@@ -5,7 +5,7 @@
 --
 --   ludus tests/bench/bench_sudoku_variants.lua [n]
 
-local sudoku = ludus.sudoku
+local sudoku = require("ludus").sudoku
 local killer = require "ludus.variants.killer"
 local xsudoku = require "ludus.variants.xsudoku"
 
