@@ -678,7 +678,7 @@ static int sudoku_hint_lua(lua_State *L) {
   };
   TO_PUZZLE(L, 1);
   sudoku_hint hint;
-  sudoku_find_hint(&p->grid, &hint);
+  sudoku_find_hint_rules(&p->grid, rules_of(L, 1), &hint);
   char text[2048];
   sudoku_hint_text(&p->grid, &hint, p->symbols, text, sizeof text);
   if (hint.kind != SUDOKU_HINT_PLACE) {

@@ -26,25 +26,29 @@ typedef struct board {
   sudoku_layout layout;
 } board;
 
-static void setup(board *b, const sudoku_grid *grid) {
+static void setup(board *b, const sudoku_grid *grid, const sudoku_rules *rules) {
   int n = grid->size, rows, cols;
   sudoku_grid_shape(grid, &rows, &cols);
   b->size = n;
   b->cells = n * n;
   b->all = sudoku_all_values(n);
-  sudoku_layout_boxes(&b->layout, n, rows, cols);
+  sudoku_layout_of(&b->layout, n, rows, cols, rules);
   b->units = b->layout.units;
   sudoku_candidates(grid, b->cand);
+  if (rules)
+    for (int cell = 0; cell < b->cells; cell++) b->cand[cell] &= rules->allowed[cell];
   memset(b->placed, 0, sizeof b->placed);
   for (int cell = 0; cell < b->cells; cell++) {
     b->value[cell] = grid->cell[cell];
     if (grid->cell[cell]) b->cand[cell] = 0;
   }
-  for (int k = 0; k < b->units; k++)
+  for (int k = 0; k < b->units; k++) {
     for (int j = 0; j < n; j++) {
       int v = b->value[b->layout.unit[k][j]];
       if (v) b->placed[k] |= UINT64_C(1) << (v - 1);
     }
+    for (int j = 0; j < n; j++) b->cand[b->layout.unit[k][j]] &= ~b->placed[k];
+  }
 }
 
 /* The places of value v (0-based) in unit k, as a mask over its cells. */
@@ -255,9 +259,17 @@ static bool eliminate(board *b, sudoku_step *step) {
 }
 
 sudoku_error sudoku_find_hint(const sudoku_grid *grid, sudoku_hint *hint) {
+  return sudoku_find_hint_rules(grid, NULL, hint);
+}
+
+sudoku_error sudoku_find_hint_rules(const sudoku_grid *grid,
+                                    const sudoku_rules *rules,
+                                    sudoku_hint *hint) {
   memset(hint, 0, sizeof *hint);
   sudoku_error e = sudoku_check_givens(grid, NULL);
   if (e != SUDOKU_OK) return e;
+  if (rules && rules->size != grid->size) return SUDOKU_ESIZE;
+  hint->regions = rules && rules->has_regions;
   bool empty = false;
   for (int cell = 0; cell < grid->size * grid->size; cell++)
     empty |= !grid->cell[cell];
@@ -267,7 +279,7 @@ sudoku_error sudoku_find_hint(const sudoku_grid *grid, sudoku_hint *hint) {
   }
   board *b = malloc(sizeof *b);
   if (!b) return SUDOKU_ENOMEM;
-  setup(b, grid);
+  setup(b, grid, rules);
   for (;;) {
     if (find_single(b, hint)) break;
     sudoku_step step;
@@ -312,6 +324,16 @@ static void add_unit(text *t, int size, int unit) {
   add(t, "%s", name);
 }
 
+/* Under a variant: its regions and extra units by their names. */
+static void add_unit_of(text *t, const sudoku_hint *hint, int size, int unit) {
+  if (unit >= 3 * size)
+    add(t, "unit %d of the variant", unit - 3 * size + 1);
+  else if (hint->regions && unit >= 2 * size)
+    add(t, "region %d", unit - 2 * size + 1);
+  else
+    add_unit(t, size, unit);
+}
+
 static void add_cell(text *t, int size, int cell) {
   add(t, "r%dc%d", cell / size + 1, cell % size + 1);
 }
@@ -338,17 +360,17 @@ static void add_cells(text *t, int size, const int *cells, int n) {
   }
 }
 
-static void add_step(text *t, int size, const char *symbols,
-                     const sudoku_step *s) {
+static void add_step(text *t, const sudoku_hint *hint, int size,
+                     const char *symbols, const sudoku_step *s) {
   add(t, "in ");
-  add_unit(t, size, s->unit);
+  add_unit_of(t, hint, size, s->unit);
   add(t, ", ");
   switch (s->technique) {
     case SUDOKU_POINTING:
     case SUDOKU_CLAIMING:
       add_values(t, symbols, s->values, "or");
       add(t, " can only go in ");
-      add_unit(t, size, s->other);
+      add_unit_of(t, hint, size, s->other);
       add(t, ", so ");
       add_cells(t, size, s->removed, s->removed_count);
       break;
@@ -390,7 +412,7 @@ size_t sudoku_hint_text(const sudoku_grid *grid, const sudoku_hint *hint,
         add(&t, "no place is left for ");
         add_symbol(&t, symbols, hint->value);
         add(&t, " in ");
-        add_unit(&t, size, hint->unit);
+        add_unit_of(&t, hint, size, hint->unit);
       }
       break;
     case SUDOKU_HINT_PLACE:
@@ -401,7 +423,7 @@ size_t sudoku_hint_text(const sudoku_grid *grid, const sudoku_hint *hint,
         add(&t, ": it is the only place for ");
         add_symbol(&t, symbols, hint->value);
         add(&t, " in ");
-        add_unit(&t, size, hint->unit);
+        add_unit_of(&t, hint, size, hint->unit);
       } else {
         add(&t, ": it is the only value its row, column and box leave it");
       }
@@ -412,7 +434,7 @@ size_t sudoku_hint_text(const sudoku_grid *grid, const sudoku_hint *hint,
     int shown = hint->steps < SUDOKU_HINT_STEPS ? hint->steps : SUDOKU_HINT_STEPS;
     for (int i = 0; i < shown; i++) {
       if (i > 0) add(&t, "; ");
-      add_step(&t, size, symbols, &hint->step[i]);
+      add_step(&t, hint, size, symbols, &hint->step[i]);
     }
     if (hint->steps > shown)
       add(&t, "; and %d eliminations more", hint->steps - shown);

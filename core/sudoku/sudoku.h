@@ -399,6 +399,8 @@ typedef struct sudoku_hint {
   int unit;                 /* HIDDEN_SINGLE, BROKEN value: the unit */
   int steps;                /* eliminations that came first (all of them) */
   sudoku_step step[SUDOKU_HINT_STEPS];   /* the first of those */
+  bool regions;             /* units 2*size.. are a variant's regions, and
+                               3*size.. its extra units */
 } sudoku_hint;
 
 /* The next logical step: a cell whose value follows from the givens by
@@ -406,6 +408,14 @@ typedef struct sudoku_hint {
    subsets up to SUDOKU_SUBSET_MAX) it needs, cheapest first.  Returns
    SUDOKU_OK with hint filled, or what sudoku_check_givens returns. */
 sudoku_error sudoku_find_hint(const sudoku_grid *grid, sudoku_hint *hint);
+
+/* As sudoku_find_hint under a variant's rules: its regions and extra
+   units are units like the others, and the values its rules forbid a
+   cell (even, odd) are gone from the start; the other rules (cages,
+   pairs) take no part in hints. */
+sudoku_error sudoku_find_hint_rules(const sudoku_grid *grid,
+                                    const sudoku_rules *rules,
+                                    sudoku_hint *hint);
 
 /* The hint in words, "r3c5 must be 7: it is the only place for 7 in box
    2", with symbols[v - 1] for value v (NULL: decimal numbers); as

@@ -266,6 +266,31 @@ describe("sudoku variants", function()
                  .. "cells, got ="}, {gt.rules{{"r1c1", "=", "r1c2"}}})
   end)
 
+  it("gives hints that use the regions and units, each true to the solution", function()
+    local regions = "112122333" .. "111222333" .. "111222333" .. "445455666"
+                 .. "444556566" .. "444555666" .. "777888999" .. "777889899"
+                 .. "778788999"
+    local seen = {}
+    for _, d in ipairs{{diagonals = true}, {regions = regions}, {windows = true},
+                       {even = {1, 2, 3, 4}, odd = {5, 6, 7}}} do
+      local v = assert(sudoku.variant(d))
+      for seed = 1, 3 do
+        local p = sudoku.generate{rules = v, seed = seed}
+        local s = p:solve()
+        for _ = 1, 81 do
+          local text, step = p:hint()
+          if not text then break end
+          assert.equal(s:get(step.row, step.col), step.value, text)
+          seen.region = seen.region or text:find("in region %d") ~= nil
+          seen.unit = seen.unit or text:find("in unit %d of the variant") ~= nil
+          p:set(step.row, step.col, step.value)
+        end
+      end
+    end
+    assert.is_true(seen.region)
+    assert.is_true(seen.unit)
+  end)
+
   it("says what is wrong with a description", function()
     local cases = {
       {{cages = {{sum = 50, "r1c1", "r1c2"}}}, "sudoku: variant: cage 1: a cage of 2 "
