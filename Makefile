@@ -241,6 +241,8 @@ bench: all $(BENCHES) ## benchmarks on the reference sets in ../shared/data (abo
 	$(OUT)/bench/bench_connect4 $(DATA)/connect4 200 weak
 	$(LUDUS_EXE) tests/bench/bench_ai.lua 3
 	$(OUT)/bench/bench_sudoku $(DATA)
+	$(OUT)/bench/bench_sudoku $(DATA) 0 shapes
+	$(LUDUS_EXE) tests/bench/bench_sudoku_variants.lua 50
 	nice $(OUT)/bench/bench_mahjong $(DATA)
 	$(OUT)/bench/bench_tenhou $(DATA)
 	$(LUDUS_EXE) tests/bench/bench_mahjong_table.lua 3

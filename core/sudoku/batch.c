@@ -1,6 +1,6 @@
 /*
 ** batch.c: Sudoku for the batch tools (core/base/batch.h): one puzzle a
-** line, of any side the solver takes (16, 81, 256 or 625 cells, '.' or
+** line, of any side the solver takes (16, 36, 64, 81 ... 4096 cells, '.' or
 ** '0' empty), and after it, optionally, the number of solutions it has
 ** (and the solution, as in puzzles7_serg_counts: "puzzle:count:solution").
 **
@@ -46,7 +46,7 @@ static bool read_line(const batch_record *r, sudoku_grid *grid, long *count,
   sudoku_parse_error err;
   if (sudoku_parse(r->text, end, NULL, grid, &err) != SUDOKU_OK) {
     if (err.code == SUDOKU_ECOUNT)
-      batch_error(out, "%d cells, not 16, 81, 256 or 625", err.cells);
+      batch_error(out, "%d cells, not the square of a side from 4 to 64", err.cells);
     else if (err.code == SUDOKU_ERANGE)
       batch_error(out, "cell %d holds %d, more than the side %d", err.cell + 1,
                   err.value, err.size);

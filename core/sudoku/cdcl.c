@@ -37,6 +37,7 @@
 #include "internal.h"
 
 #define UNASSIGNED 2
+#define SIDE 25                   /* the largest side it solves (32-bit masks) */
 
 /* Why a variable has its value: REASON_NONE (a decision, or known before
    the search), a group that left only this member (true), a member of a
@@ -72,9 +73,9 @@ typedef struct cdcl {
   uint8_t place_in[SUDOKU_MAX_CELLS][3];
   /* the variables of each group, by bit; the groups of each variable (its
      cell, then its value in each of the cell's units) and its bit there */
-  uint16_t member[SUDOKU_MAX_CELLS + SUDOKU_MAX_UNITS * SUDOKU_MAX_SIDE][SUDOKU_MAX_SIDE];
-  uint16_t group_of[SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE][4];
-  uint8_t bit_in[SUDOKU_MAX_CELLS * SUDOKU_MAX_SIDE][4];
+  uint16_t member[SIDE * SIDE + 3 * SIDE * SIDE][SIDE];
+  uint16_t group_of[SIDE * SIDE * SIDE][4];
+  uint8_t bit_in[SIDE * SIDE * SIDE][4];
   /* per variable */
   uint8_t *value;                 /* 1 true, 0 false, UNASSIGNED */
   int *level, *reason;
@@ -732,7 +733,12 @@ bool sudoku_solve_cdcl(const sudoku_grid *grid, sudoku_search *s) {
   c->cells = size * size;
   c->vars = c->cells * size;
   c->groups = c->cells + 3 * size * size;
-  sudoku_map_units(size, c->unit, c->unit_of, c->place_in);
+  int rows, cols;
+  if (size > SIDE || !sudoku_grid_shape(grid, &rows, &cols)) {
+    release(c);
+    return false;
+  }
+  sudoku_map_units(size, rows, cols, c->unit, c->unit_of, c->place_in);
   for (int x = 0; x < c->vars; x++) {
     int cell = x / size, v = x % size;
     c->group_of[x][0] = (uint16_t)cell;

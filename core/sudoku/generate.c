@@ -15,11 +15,13 @@
 #include "internal.h"
 
 /* The solution count up to two, or -1 when the limit stopped it. */
-static int count_two(const sudoku_grid *grid, search_limit *limit) {
+static int count_two(const sudoku_grid *grid, const sudoku_rules *rules,
+                     search_limit *limit) {
   sudoku_search s;
   memset(&s, 0, sizeof s);
   s.max_solutions = 2;
   s.limit = limit;
+  s.rules = rules;
   if (sudoku_solve(grid, &s) != SUDOKU_OK) return -1;
   if (!s.complete && s.solutions < 2) return -1;
   return (int)s.solutions;
@@ -34,20 +36,21 @@ static void shuffle(rng *r, int *items, int n) {
   }
 }
 
-/* On 4x4 two diagonal boxes can leave no way to fill the rest; then it
-   draws again.  On the larger sides every draw seen has a solution. */
-static sudoku_error full_grid(rng *r, int size, search_limit *limit,
-                              sudoku_grid *out) {
-  int box = sudoku_box_side(size);
+/* The boxes on the diagonal (band i, stack i) share no row or column.
+   On small sides they can leave no way to fill the rest; then it draws
+   again.  On the larger sides every draw seen has a solution. */
+static sudoku_error full_grid(rng *r, int size, int rows, int cols,
+                              search_limit *limit, sudoku_grid *out) {
+  int diagonal = rows < cols ? rows : cols;
   for (;;) {
     sudoku_grid seeds;
-    sudoku_init(&seeds, size);
+    sudoku_init_shape(&seeds, size, rows, cols);
     int values[SUDOKU_MAX_SIDE];
-    for (int b = 0; b < box; b++) {
+    for (int b = 0; b < diagonal && rows > 1 && cols > 1; b++) {
       for (int v = 0; v < size; v++) values[v] = v + 1;
       shuffle(r, values, size);
       for (int k = 0; k < size; k++) {
-        int row = b * box + k / box, col = b * box + k % box;
+        int row = b * rows + k / cols, col = b * cols + k % cols;
         seeds.cell[row * size + col] = (uint8_t)values[k];
       }
     }
@@ -63,13 +66,38 @@ static sudoku_error full_grid(rng *r, int size, search_limit *limit,
   }
 }
 
+/* Under a variant's rules, a full grid is the first solution of the
+   empty grid found with the choices of each branch shuffled. */
+static sudoku_error ruled_grid(uint64_t seed, int size, int rows, int cols,
+                               const sudoku_rules *rules, search_limit *limit,
+                               sudoku_grid *out) {
+  sudoku_grid empty;
+  sudoku_init_shape(&empty, size, rows, cols);
+  sudoku_search s;
+  memset(&s, 0, sizeof s);
+  s.max_solutions = 1;
+  s.limit = limit;
+  s.first = out;
+  s.rules = rules;
+  s.shuffle = seed * UINT64_C(0x9e3779b97f4a7c15) | 1;
+  sudoku_error e = sudoku_solve(&empty, &s);
+  if (e != SUDOKU_OK) return e;
+  if (s.solutions == 1) return SUDOKU_OK;
+  return s.complete ? SUDOKU_ENOSOLUTION : SUDOKU_ESTOPPED;
+}
+
 sudoku_error sudoku_generate(const sudoku_generate_options *options,
                              sudoku_grid *puzzle) {
-  int size = options->size;
-  if (!sudoku_size_ok(size)) return SUDOKU_ESIZE;
+  int size = options->size, rows = options->box_rows, cols = options->box_cols;
+  if (rows == 0 && cols == 0 ? !sudoku_default_box(size, &rows, &cols)
+                             : !sudoku_shape_ok(size, rows, cols))
+    return SUDOKU_ESIZE;
   rng r;
   rng_seed(&r, options->seed);
-  sudoku_error e = full_grid(&r, size, options->limit, puzzle);
+  sudoku_error e = options->rules
+      ? ruled_grid(options->seed, size, rows, cols, options->rules,
+                   options->limit, puzzle)
+      : full_grid(&r, size, rows, cols, options->limit, puzzle);
   if (e != SUDOKU_OK) return e;
 
   int cells = size * size, order[SUDOKU_MAX_CELLS], n = 0;
@@ -85,7 +113,7 @@ sudoku_error sudoku_generate(const sudoku_generate_options *options,
     uint8_t kept = puzzle->cell[cell], kept_mirror = puzzle->cell[mirror];
     puzzle->cell[cell] = 0;
     if (pair) puzzle->cell[mirror] = 0;
-    int solutions = count_two(puzzle, options->limit);
+    int solutions = count_two(puzzle, options->rules, options->limit);
     if (solutions < 0) return SUDOKU_ESTOPPED;
     if (solutions == 1) {
       givens -= pair ? 2 : 1;

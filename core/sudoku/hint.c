@@ -12,55 +12,54 @@
 */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
 typedef struct board {
-  int size, box, cells;
-  uint32_t all;
+  int size, cells, units;
+  sudoku_mask all;
   uint8_t value[SUDOKU_MAX_CELLS];
-  uint32_t cand[SUDOKU_MAX_CELLS];        /* 0 for a filled cell */
-  uint32_t placed[3 * SUDOKU_MAX_SIDE];   /* values each unit holds */
-  uint16_t unit[3 * SUDOKU_MAX_SIDE][SUDOKU_MAX_SIDE];
+  sudoku_mask cand[SUDOKU_MAX_CELLS];           /* 0 for a filled cell */
+  sudoku_mask placed[SUDOKU_MAX_UNITS_ALL];     /* values each unit holds */
+  sudoku_layout layout;
 } board;
 
-static void setup(board *b, const sudoku_grid *grid) {
-  int n = grid->size;
+static void setup(board *b, const sudoku_grid *grid, const sudoku_rules *rules) {
+  int n = grid->size, rows, cols;
+  sudoku_grid_shape(grid, &rows, &cols);
   b->size = n;
-  b->box = sudoku_box_side(n);
   b->cells = n * n;
-  b->all = (UINT32_C(1) << n) - 1;
-  for (int cell = 0; cell < b->cells; cell++) {
-    int r = cell / n, c = cell % n;
-    int k = r / b->box * b->box + c / b->box;
-    int in_box = r % b->box * b->box + c % b->box;
-    b->unit[r][c] = b->unit[n + c][r] = b->unit[2 * n + k][in_box] =
-        (uint16_t)cell;
-  }
-  uint32_t masks[SUDOKU_MAX_CELLS];
-  sudoku_candidates(grid, masks);
+  b->all = sudoku_all_values(n);
+  sudoku_layout_of(&b->layout, n, rows, cols, rules);
+  b->units = b->layout.units;
+  sudoku_candidates(grid, b->cand);
+  if (rules)
+    for (int cell = 0; cell < b->cells; cell++) b->cand[cell] &= rules->allowed[cell];
   memset(b->placed, 0, sizeof b->placed);
   for (int cell = 0; cell < b->cells; cell++) {
     b->value[cell] = grid->cell[cell];
-    b->cand[cell] = grid->cell[cell] ? 0 : masks[cell];
+    if (grid->cell[cell]) b->cand[cell] = 0;
   }
-  for (int k = 0; k < 3 * n; k++)
+  for (int k = 0; k < b->units; k++) {
     for (int j = 0; j < n; j++) {
-      int v = b->value[b->unit[k][j]];
-      if (v) b->placed[k] |= UINT32_C(1) << (v - 1);
+      int v = b->value[b->layout.unit[k][j]];
+      if (v) b->placed[k] |= UINT64_C(1) << (v - 1);
     }
+    for (int j = 0; j < n; j++) b->cand[b->layout.unit[k][j]] &= ~b->placed[k];
+  }
 }
 
 /* The places of value v (0-based) in unit k, as a mask over its cells. */
-static uint32_t places(const board *b, int k, int v) {
-  uint32_t m = 0;
+static uint64_t places(const board *b, int k, int v) {
+  uint64_t m = 0;
   for (int j = 0; j < b->size; j++)
-    m |= (b->cand[b->unit[k][j]] >> v & 1) << j;
+    m |= (b->cand[b->layout.unit[k][j]] >> v & 1) << j;
   return m;
 }
 
-static bool one_bit(uint32_t m) { return m && !(m & (m - 1)); }
+static bool one_bit(uint64_t m) { return m && !(m & (m - 1)); }
 
 /* A single, or a contradiction, into hint; false when there is neither. */
 static bool find_single(const board *b, sudoku_hint *hint) {
@@ -73,11 +72,11 @@ static bool find_single(const board *b, sudoku_hint *hint) {
     }
   /* boxes, then rows, then columns: contradictions first */
   for (int pass = 0; pass < 2; pass++)
-    for (int i = 0; i < 3 * n; i++) {
-      int k = (i + 2 * n) % (3 * n);
-      for (uint32_t open = b->all & ~b->placed[k]; open; open &= open - 1) {
-        int v = sudoku_lowest_bit(open);
-        uint32_t m = places(b, k, v);
+    for (int i = 0; i < b->units; i++) {
+      int k = i < n ? i + 2 * n : i < 3 * n ? i - n : i;
+      for (uint64_t open = b->all & ~b->placed[k]; open; open &= open - 1) {
+        int v = sudoku_lowest_bit_64(open);
+        uint64_t m = places(b, k, v);
         if (pass == 0 && !m) {
           hint->kind = SUDOKU_HINT_BROKEN;
           hint->cell = -1;
@@ -87,7 +86,7 @@ static bool find_single(const board *b, sudoku_hint *hint) {
         }
         if (pass == 1 && one_bit(m)) {
           hint->kind = SUDOKU_HINT_PLACE;
-          hint->cell = b->unit[k][sudoku_lowest_bit(m)];
+          hint->cell = b->layout.unit[k][sudoku_lowest_bit_64(m)];
           hint->value = v + 1;
           hint->technique = SUDOKU_HIDDEN_SINGLE;
           hint->unit = k;
@@ -99,7 +98,7 @@ static bool find_single(const board *b, sudoku_hint *hint) {
     if (one_bit(b->cand[cell])) {
       hint->kind = SUDOKU_HINT_PLACE;
       hint->cell = cell;
-      hint->value = sudoku_lowest_bit(b->cand[cell]) + 1;
+      hint->value = sudoku_lowest_bit_64(b->cand[cell]) + 1;
       hint->technique = SUDOKU_NAKED_SINGLE;
       return true;
     }
@@ -110,12 +109,12 @@ static bool find_single(const board *b, sudoku_hint *hint) {
 
 /* Takes values from the cells of unit k that mask selects, noting them in
    step; true when anything went. */
-static bool remove_from(board *b, int k, uint32_t mask, uint32_t values,
+static bool remove_from(board *b, int k, uint64_t mask, sudoku_mask values,
                         sudoku_step *step) {
   bool any = false;
   for (; mask; mask &= mask - 1) {
-    int cell = b->unit[k][sudoku_lowest_bit(mask)];
-    uint32_t gone = b->cand[cell] & values;
+    int cell = b->layout.unit[k][sudoku_lowest_bit_64(mask)];
+    sudoku_mask gone = b->cand[cell] & values;
     if (!gone) continue;
     b->cand[cell] &= ~gone;
     step->removed_values |= gone;
@@ -132,46 +131,40 @@ static void start_step(sudoku_step *step, sudoku_technique t, int unit) {
 }
 
 /* The cells of unit k that are also in unit other, as a mask over k. */
-static uint32_t shared(const board *b, int k, int other) {
-  uint32_t m = 0;
+static uint64_t shared(const board *b, int k, int other) {
+  uint64_t m = 0;
   for (int j = 0; j < b->size; j++) {
-    int cell = b->unit[k][j];
+    int cell = b->layout.unit[k][j];
     for (int i = 0; i < b->size; i++)
-      if (b->unit[other][i] == cell) m |= UINT32_C(1) << j;
+      if (b->layout.unit[other][i] == cell) m |= UINT64_C(1) << j;
   }
   return m;
 }
 
-/* The row, column and box of a cell, as unit numbers. */
-static int row_of(const board *b, int cell) { return cell / b->size; }
-static int col_of(const board *b, int cell) { return b->size + cell % b->size; }
-static int box_of(const board *b, int cell) {
-  int r = cell / b->size, c = cell % b->size;
-  return 2 * b->size + r / b->box * b->box + c / b->box;
-}
-
-/* Pointing (a box's value on one line) and claiming (a line's value in
-   one box). */
+/* Locked candidates: a value of a unit confined to the cells it shares
+   with another unit goes from the rest of that one: pointing (from a
+   box to a line) and claiming (from a line to a box); and the same with
+   the units a variant adds. */
 static bool locked(board *b, sudoku_step *step) {
   int n = b->size;
-  for (int k = 0; k < 3 * n; k++) {
-    int box = k >= 2 * n;
-    for (uint32_t open = b->all & ~b->placed[k]; open; open &= open - 1) {
-      int v = sudoku_lowest_bit(open);
-      uint32_t m = places(b, k, v);
+  const sudoku_layout *l = &b->layout;
+  for (int i = 0; i < b->units; i++) {
+    int k = i < n ? i + 2 * n : i < 3 * n ? i - n : i;   /* boxes first */
+    for (uint64_t open = b->all & ~b->placed[k]; open; open &= open - 1) {
+      int v = sudoku_lowest_bit_64(open);
+      uint64_t m = places(b, k, v);
       if (!m || one_bit(m)) continue;
-      int first = b->unit[k][sudoku_lowest_bit(m)];
-      int targets[2] = {box ? row_of(b, first) : box_of(b, first),
-                        box ? col_of(b, first) : -1};
-      for (int t = 0; t < 2; t++) {
-        int other = targets[t];
-        if (other < 0) continue;
-        uint32_t inside = shared(b, k, other);
+      int first = l->unit[k][sudoku_lowest_bit_64(m)];
+      for (int t = 0; t < l->count[first]; t++) {
+        int other = l->unit_of[first][t];
+        if (other == k) continue;
+        uint64_t inside = shared(b, k, other);
         if (m & ~inside) continue;      /* not confined to that unit */
-        start_step(step, box ? SUDOKU_POINTING : SUDOKU_CLAIMING, k);
+        start_step(step, k >= 2 * n && k < 3 * n ? SUDOKU_POINTING
+                                                 : SUDOKU_CLAIMING, k);
         step->other = other;
-        step->values = UINT32_C(1) << v;
-        uint32_t outside = ~shared(b, other, k) & b->all;
+        step->values = UINT64_C(1) << v;
+        uint64_t outside = ~shared(b, other, k) & sudoku_all_values(n);
         if (remove_from(b, other, outside, step->values, step)) return true;
       }
     }
@@ -184,41 +177,41 @@ typedef struct subset_search {
   int k, want;                /* the unit, the subset's size */
   bool hidden;
   int items[SUDOKU_MAX_SIDE]; /* cells (naked) or values (hidden) to pick from */
-  uint32_t masks[SUDOKU_MAX_SIDE];   /* their values, or their places */
+  uint64_t masks[SUDOKU_MAX_SIDE];   /* their values, or their places */
   int count;
   int chosen[SUDOKU_SUBSET_MAX];
   sudoku_step *step;
 } subset_search;
 
 /* Tries every subset of want items from 'from' on, union so far u. */
-static bool pick(subset_search *ss, int from, int depth, uint32_t u) {
+static bool pick(subset_search *ss, int from, int depth, uint64_t u) {
   if (depth == ss->want) {
-    if (sudoku_bit_count(u) != ss->want) return false;
+    if (sudoku_bit_count_64(u) != ss->want) return false;
     board *b = ss->b;
     sudoku_step *step = ss->step;
     start_step(step, ss->hidden ? SUDOKU_HIDDEN_SUBSET : SUDOKU_NAKED_SUBSET,
                ss->k);
     step->subset_size = ss->want;
-    uint32_t chosen_items = 0;
+    uint64_t chosen_items = 0;
     for (int i = 0; i < ss->want; i++)
-      chosen_items |= UINT32_C(1) << ss->items[ss->chosen[i]];
+      chosen_items |= UINT64_C(1) << ss->items[ss->chosen[i]];
     if (!ss->hidden) {
       /* the chosen cells hold the values u between them */
       step->values = u;
       for (int i = 0; i < ss->want; i++)
-        step->subset[i] = b->unit[ss->k][ss->items[ss->chosen[i]]];
+        step->subset[i] = b->layout.unit[ss->k][ss->items[ss->chosen[i]]];
       return remove_from(b, ss->k, b->all & ~chosen_items, u, step);
     }
     /* the chosen values fit only the cells u */
     step->values = chosen_items;
     int i = 0;
-    for (uint32_t m = u; m; m &= m - 1)
-      step->subset[i++] = b->unit[ss->k][sudoku_lowest_bit(m)];
+    for (uint64_t m = u; m; m &= m - 1)
+      step->subset[i++] = b->layout.unit[ss->k][sudoku_lowest_bit_64(m)];
     return remove_from(b, ss->k, u, b->all & ~chosen_items, step);
   }
   for (int i = from; i < ss->count; i++) {
-    uint32_t next = u | ss->masks[i];
-    if (sudoku_bit_count(next) > ss->want) continue;
+    uint64_t next = u | ss->masks[i];
+    if (sudoku_bit_count_64(next) > ss->want) continue;
     ss->chosen[depth] = i;
     if (pick(ss, i + 1, depth + 1, next)) return true;
   }
@@ -231,22 +224,22 @@ static bool subsets(board *b, int want, bool hidden, sudoku_step *step) {
   ss.want = want;
   ss.hidden = hidden;
   ss.step = step;
-  for (int k = 0; k < 3 * b->size; k++) {
+  for (int k = 0; k < b->units; k++) {
     ss.k = k;
     ss.count = 0;
     if (hidden) {
-      for (uint32_t open = b->all & ~b->placed[k]; open; open &= open - 1) {
-        int v = sudoku_lowest_bit(open);
-        uint32_t m = places(b, k, v);
-        if (sudoku_bit_count(m) <= want) {
+      for (uint64_t open = b->all & ~b->placed[k]; open; open &= open - 1) {
+        int v = sudoku_lowest_bit_64(open);
+        uint64_t m = places(b, k, v);
+        if (sudoku_bit_count_64(m) <= want) {
           ss.items[ss.count] = v;
           ss.masks[ss.count++] = m;
         }
       }
     } else {
       for (int j = 0; j < b->size; j++) {
-        uint32_t m = b->cand[b->unit[k][j]];
-        if (m && sudoku_bit_count(m) <= want) {
+        uint64_t m = b->cand[b->layout.unit[k][j]];
+        if (m && sudoku_bit_count_64(m) <= want) {
           ss.items[ss.count] = j;
           ss.masks[ss.count++] = m;
         }
@@ -266,27 +259,39 @@ static bool eliminate(board *b, sudoku_step *step) {
 }
 
 sudoku_error sudoku_find_hint(const sudoku_grid *grid, sudoku_hint *hint) {
+  return sudoku_find_hint_rules(grid, NULL, hint);
+}
+
+sudoku_error sudoku_find_hint_rules(const sudoku_grid *grid,
+                                    const sudoku_rules *rules,
+                                    sudoku_hint *hint) {
   memset(hint, 0, sizeof *hint);
   sudoku_error e = sudoku_check_givens(grid, NULL);
   if (e != SUDOKU_OK) return e;
-  board b;
-  setup(&b, grid);
+  if (rules && rules->size != grid->size) return SUDOKU_ESIZE;
+  hint->regions = rules && rules->has_regions;
   bool empty = false;
-  for (int cell = 0; cell < b.cells; cell++) empty |= !b.value[cell];
+  for (int cell = 0; cell < grid->size * grid->size; cell++)
+    empty |= !grid->cell[cell];
   if (!empty) {
     hint->kind = SUDOKU_HINT_SOLVED;
     return SUDOKU_OK;
   }
+  board *b = malloc(sizeof *b);
+  if (!b) return SUDOKU_ENOMEM;
+  setup(b, grid, rules);
   for (;;) {
-    if (find_single(&b, hint)) return SUDOKU_OK;
+    if (find_single(b, hint)) break;
     sudoku_step step;
-    if (!eliminate(&b, &step)) {
+    if (!eliminate(b, &step)) {
       hint->kind = SUDOKU_HINT_STUCK;
-      return SUDOKU_OK;
+      break;
     }
     if (hint->steps < SUDOKU_HINT_STEPS) hint->step[hint->steps] = step;
     hint->steps++;
   }
+  free(b);
+  return SUDOKU_OK;
 }
 
 /* ---- words ---- */
@@ -319,22 +324,32 @@ static void add_unit(text *t, int size, int unit) {
   add(t, "%s", name);
 }
 
+/* Under a variant: its regions and extra units by their names. */
+static void add_unit_of(text *t, const sudoku_hint *hint, int size, int unit) {
+  if (unit >= 3 * size)
+    add(t, "unit %d of the variant", unit - 3 * size + 1);
+  else if (hint->regions && unit >= 2 * size)
+    add(t, "region %d", unit - 2 * size + 1);
+  else
+    add_unit(t, size, unit);
+}
+
 static void add_cell(text *t, int size, int cell) {
   add(t, "r%dc%d", cell / size + 1, cell % size + 1);
 }
 
 static void add_symbol(text *t, const char *symbols, int v) {
-  if (symbols) add(t, "%c", symbols[v - 1]);
+  if (symbols && symbols[0]) add(t, "%c", symbols[v - 1]);
   else add(t, "%d", v);
 }
 
 /* "3", "3 or 8", "2, 3 or 8" ("and" for and). */
-static void add_values(text *t, const char *symbols, uint32_t values,
+static void add_values(text *t, const char *symbols, sudoku_mask values,
                        const char *last) {
-  int n = sudoku_bit_count(values), i = 0;
+  int n = sudoku_bit_count_64(values), i = 0;
   for (; values; values &= values - 1, i++) {
     if (i > 0) add(t, i == n - 1 ? " %s " : ", ", last);
-    add_symbol(t, symbols, sudoku_lowest_bit(values) + 1);
+    add_symbol(t, symbols, sudoku_lowest_bit_64(values) + 1);
   }
 }
 
@@ -345,17 +360,17 @@ static void add_cells(text *t, int size, const int *cells, int n) {
   }
 }
 
-static void add_step(text *t, int size, const char *symbols,
-                     const sudoku_step *s) {
+static void add_step(text *t, const sudoku_hint *hint, int size,
+                     const char *symbols, const sudoku_step *s) {
   add(t, "in ");
-  add_unit(t, size, s->unit);
+  add_unit_of(t, hint, size, s->unit);
   add(t, ", ");
   switch (s->technique) {
     case SUDOKU_POINTING:
     case SUDOKU_CLAIMING:
       add_values(t, symbols, s->values, "or");
       add(t, " can only go in ");
-      add_unit(t, size, s->other);
+      add_unit_of(t, hint, size, s->other);
       add(t, ", so ");
       add_cells(t, size, s->removed, s->removed_count);
       break;
@@ -397,7 +412,7 @@ size_t sudoku_hint_text(const sudoku_grid *grid, const sudoku_hint *hint,
         add(&t, "no place is left for ");
         add_symbol(&t, symbols, hint->value);
         add(&t, " in ");
-        add_unit(&t, size, hint->unit);
+        add_unit_of(&t, hint, size, hint->unit);
       }
       break;
     case SUDOKU_HINT_PLACE:
@@ -408,7 +423,7 @@ size_t sudoku_hint_text(const sudoku_grid *grid, const sudoku_hint *hint,
         add(&t, ": it is the only place for ");
         add_symbol(&t, symbols, hint->value);
         add(&t, " in ");
-        add_unit(&t, size, hint->unit);
+        add_unit_of(&t, hint, size, hint->unit);
       } else {
         add(&t, ": it is the only value its row, column and box leave it");
       }
@@ -419,7 +434,7 @@ size_t sudoku_hint_text(const sudoku_grid *grid, const sudoku_hint *hint,
     int shown = hint->steps < SUDOKU_HINT_STEPS ? hint->steps : SUDOKU_HINT_STEPS;
     for (int i = 0; i < shown; i++) {
       if (i > 0) add(&t, "; ");
-      add_step(&t, size, symbols, &hint->step[i]);
+      add_step(&t, hint, size, symbols, &hint->step[i]);
     }
     if (hint->steps > shown)
       add(&t, "; and %d eliminations more", hint->steps - shown);

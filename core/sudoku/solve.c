@@ -9,7 +9,7 @@
 
 bool sudoku_found(sudoku_search *s, const sudoku_grid *solution) {
   s->solutions++;
-  if (s->first && s->solutions == 1) *s->first = *solution;
+  if (s->first && s->solutions == 1) sudoku_copy(s->first, solution);
   bool stop = s->visit && s->visit(solution, s->context);
   return stop || (s->max_solutions && s->solutions >= s->max_solutions);
 }
@@ -32,19 +32,32 @@ sudoku_error sudoku_solve(const sudoku_grid *grid, sudoku_search *s) {
   s->guesses = 0;
   s->complete = true;
   sudoku_error e;
-  if (grid->size == 9 && !s->general) {
+  int rows = 0, cols = 0;
+  bool shaped = sudoku_grid_shape(grid, &rows, &cols);
+  const sudoku_rules *rules = s->rules;
+  bool nine = grid->size == 9 && rows == 3 && !s->general && !rules &&
+              !s->check && !s->shuffle;
+  if (rules && (rules->size != grid->size || !shaped)) {
+    s->complete = false;
+    return SUDOKU_ESIZE;
+  }
+  if (nine) {
     /* the 9x9 engine finds clashing givens itself: only the range here */
     e = over_nine(grid->cell) ? SUDOKU_ERANGE : SUDOKU_OK;
   } else {
     e = sudoku_check_givens(grid, NULL);
+    /* regions replace the boxes: the general solver finds a clash there */
+    if (e == SUDOKU_ECLASH && rules && rules->has_regions) e = SUDOKU_OK;
   }
   if (e == SUDOKU_ESIZE || e == SUDOKU_ERANGE) {
     s->complete = false;
     return e;
   }
   if (e == SUDOKU_ECLASH) return SUDOKU_OK;     /* no solutions, certainly */
-  bool ok = grid->size == 9 && !s->general ? sudoku_solve9(grid, s)
-            : grid->size == 25                ? sudoku_solve_cdcl(grid, s)
+  (void)shaped;
+  bool ok = nine                              ? sudoku_solve9(grid, s)
+            : grid->size == 25 && rows == 5 && !rules && !s->check && !s->shuffle
+                ? sudoku_solve_cdcl(grid, s)
                                               : sudoku_solve_general(grid, s);
   if (!ok) {
     s->complete = false;

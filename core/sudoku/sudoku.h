@@ -1,10 +1,13 @@
 /*
-** sudoku.h: Sudoku of side 4, 9, 16 and 25 (boxes of 2x2 ... 5x5).
+** sudoku.h: Sudoku of every shape: sides from 4 to 64 with boxes of r x c
+** cells (r x c = side: 6x6 with 2x3 boxes, 12x12 with 3x4 ...).
 **
-** A grid is its side and its cells row by row, 0 for an empty cell and
-** 1..side for a value.  Text uses the symbols 1-9 and then A=10 ... P=25
-** (letters in either case), with '.' or '0' for an empty cell; the side
-** follows from the number of cells (16, 81, 256 or 625).
+** A grid is its side, its box shape and its cells row by row, 0 for an
+** empty cell and 1..side for a value.  Text uses the symbols 1-9 and then
+** A=10 ... Z=35 (letters in either case), with '.' or '0' for an empty
+** cell, or decimal numbers between spaces (the form of sides past 35);
+** the side follows from the number of cells, the box shape from the side
+** unless given (the squarest, boxes no taller than wide: 2x3 for 6x6).
 **
 ** The solver counts solutions up to a limit.  9x9 grids go to a fast
 ** path that keeps, for each digit, one 27-bit word per band of three rows;
@@ -21,34 +24,61 @@
 
 #include "base/limit.h"
 
-#define SUDOKU_MAX_SIDE 25
+#define SUDOKU_MIN_SIDE 4
+#define SUDOKU_MAX_SIDE 64
 #define SUDOKU_MAX_CELLS (SUDOKU_MAX_SIDE * SUDOKU_MAX_SIDE)
 
+/* A set of values, bit v - 1 for value v. */
+typedef uint64_t sudoku_mask;
+
 typedef struct sudoku_grid {
-  int size;                         /* the side: 4, 9, 16 or 25 */
+  int size;                         /* the side: 4 to 64 */
+  int box_rows, box_cols;           /* a box's shape: box_rows x box_cols =
+                                       size; 0, 0: the side's default */
   uint8_t cell[SUDOKU_MAX_CELLS];   /* row by row; 0 empty, else 1..size */
 } sudoku_grid;
 
 typedef enum sudoku_error {
   SUDOKU_OK,
-  SUDOKU_ESIZE,       /* a side other than 4, 9, 16, 25 */
+  SUDOKU_ESIZE,       /* a side out of 4..64, or a box shape that does
+                         not make it */
   SUDOKU_ECOUNT,      /* text with a number of cells that fits no side */
   SUDOKU_ESYMBOL,     /* a byte that is neither a cell nor decoration */
   SUDOKU_ERANGE,      /* a value past the side ('G' on a 9x9, 17 in a cell) */
   SUDOKU_ECLASH,      /* two equal givens in one row, column or box */
   SUDOKU_ENOMEM,      /* the general solver could not grow its stack */
   SUDOKU_ESTOPPED,    /* a search limit (nodes, time, Ctrl-C) stopped it */
-  SUDOKU_EALPHABET    /* symbols that are not one for each value of the side */
+  SUDOKU_EALPHABET,   /* symbols that are not one for each value of the side */
+  SUDOKU_ENOSOLUTION  /* generate: rules that no full grid keeps */
 } sudoku_error;
 
-/* Whether side is one of 4, 9, 16, 25. */
+/* Whether a grid of that side has a default box shape: 4 to 64 and not
+   prime. */
 bool sudoku_size_ok(int size);
 
-/* The empty grid of that side (which must be sudoku_size_ok). */
-void sudoku_init(sudoku_grid *grid, int size);
+/* The default box of a side: the most rows r <= c, r >= 2, with r x c =
+   size (2x3 for 6, 3x4 for 12, 5x5 for 25); false when there is none. */
+bool sudoku_default_box(int size, int *rows, int *cols);
 
-/* The side of a box: 2, 3, 4 or 5. */
-int sudoku_box_side(int size);
+/* Whether boxes of rows x cols make a grid of that side: size from 4 to
+   64 and rows x cols = size (a box of 1 x size is a row: allowed when
+   asked for, for grids whose regions replace the boxes). */
+bool sudoku_shape_ok(int size, int rows, int cols);
+
+/* The empty grid of that side, with its default box (size must be
+   sudoku_size_ok); sudoku_init_shape with a box given (sudoku_shape_ok). */
+void sudoku_init(sudoku_grid *grid, int size);
+void sudoku_init_shape(sudoku_grid *grid, int size, int rows, int cols);
+
+/* The box shape of a grid (the default when the grid says 0, 0); false
+   when the side or the shape is not one. */
+bool sudoku_grid_shape(const sudoku_grid *grid, int *rows, int *cols);
+
+/* Copies the header and the size x size cells of a grid, not the rest. */
+void sudoku_copy(sudoku_grid *to, const sudoku_grid *from);
+
+/* Whether two grids have the same side, box and cells. */
+bool sudoku_same(const sudoku_grid *a, const sudoku_grid *b);
 
 /* ---- text ---- */
 
@@ -61,62 +91,81 @@ typedef struct sudoku_parse_error {
   int size;           /* ERANGE: the side the cell count gave */
 } sudoku_parse_error;
 
-/* The default alphabet: the symbol of value v is SUDOKU_SYMBOLS[v - 1]. */
-#define SUDOKU_SYMBOLS "123456789ABCDEFGHIJKLMNOP"
+/* The default alphabet: the symbol of value v is SUDOKU_SYMBOLS[v - 1],
+   for sides up to 35; larger sides are written in numbers. */
+#define SUDOKU_SYMBOLS "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+#define SUDOKU_MAX_LETTERED 35
+
+/* The alphabet that stands for decimal numbers between separators. */
+#define SUDOKU_NUMBERS ""
 
 /* Reads a grid from len bytes of text.  Cells are '.', '0' (empty) or a
-   symbol; whitespace and the decoration bytes '|', '-', '+' are skipped.
-   alphabet names the symbols of values 1, 2, ... in order (NULL for
-   SUDOKU_SYMBOLS); letters match in either case, and '.' is always
-   empty, '0' only when the alphabet does not use it (so "0123456789ABCDEF"
-   reads the common 16x16 form where '0' is a value).  Returns SUDOKU_OK,
-   or an error with err filled and the grid unspecified.  Clashing givens
-   are not an error here: see sudoku_check_givens. */
+   symbol; whitespace and the decoration bytes '|', '-', '+' (and ','
+   and ';' between numbers) are skipped.  alphabet names the symbols of
+   values 1, 2, ... in order (NULL for SUDOKU_SYMBOLS; SUDOKU_NUMBERS for
+   numbers, each cell a decimal number or '.', separated); letters match
+   in either case, and '.' is always empty, '0' only when the alphabet
+   does not use it (so "0123456789ABCDEF" reads the common 16x16 form
+   where '0' is a value).  The grid gets its side's default box.  Returns
+   SUDOKU_OK, or an error with err filled and the grid unspecified.
+   Clashing givens are not an error here: see sudoku_check_givens. */
 sudoku_error sudoku_parse(const char *text, size_t len, const char *alphabet,
                           sudoku_grid *grid, sudoku_parse_error *err);
 
-/* The symbol of a value (SUDOKU_SYMBOLS), '.' for 0 and '?' past 25. */
+/* The symbol of a value (SUDOKU_SYMBOLS), '.' for 0 and '?' past 35. */
 char sudoku_symbol(int value);
 
-/* The grid on one line of size*size symbols, '.' for empty, and a zero
-   byte; as snprintf (returns the length it needed). */
+/* The grid on one line, and a zero byte; as snprintf (returns the length
+   it needed): size*size symbols, '.' for empty, for sides up to 35, and
+   numbers separated by spaces past that. */
 size_t sudoku_format(const sudoku_grid *grid, char *buf, size_t bufsize);
 
 /* ---- puzzles as people write them (text.c) ---- */
 
 /* A grid and the symbols it is written with: value v is symbols[v - 1],
-   one symbol for each value of the side, then zeros. */
+   one symbol for each value of the side, then zeros; no symbols at all
+   (an empty string) for a grid written in numbers.  The grid comes last,
+   so that a copy may stop after its size x size cells. */
 typedef struct sudoku_puzzle {
-  sudoku_grid grid;
   char symbols[SUDOKU_MAX_SIDE + 1];
+  sudoku_grid grid;
 } sudoku_puzzle;
 
-/* Whether symbols (len bytes) can write the values of a grid: 4, 9, 16
-   or 25 printable bytes, different even when letters are read in either
-   case, none of them '.', '|', '-' or '+'. */
+/* The bytes of a puzzle of that side up to its last cell. */
+size_t sudoku_puzzle_bytes(int size);
+
+/* Whether symbols (len bytes) can write the values of a grid: from 4 to
+   64 printable bytes, different even when letters are read in either
+   case, none of them '.', '|', '-', '+', ',' or ';'. */
 bool sudoku_symbols_ok(const char *symbols, size_t len);
 
-/* The symbols a text is most likely written with: "0123456789ABCDEF"
-   for 256 cells where '0' is a value, "ABCDEFGHIJKLMNOPQRSTUVWXY" for 625
-   cells without a digit 1-9; NULL (SUDOKU_SYMBOLS) otherwise. */
+/* The symbols a text is most likely written with: SUDOKU_NUMBERS when
+   every cell is a number or '.' between separators and some number is
+   over 9, "0123456789ABCDEF" for 256 cells where '0' is a value,
+   "ABCDEFGHIJKLMNOPQRSTUVWXY" for 625 cells without a digit 1-9; NULL
+   (SUDOKU_SYMBOLS) otherwise. */
 const char *sudoku_guess_symbols(const char *text, size_t len);
 
 /* Reads a puzzle as sudoku_parse does, rows on lines of their own or
-   not, with symbols (sudoku_symbols_ok, or NULL: guessed) that must
-   write every value of the side the cells give, and givens that must
-   not clash.  Returns SUDOKU_OK with puzzle filled, or an error with a
-   lowercase message in message (as snprintf; 256 bytes hold any):
-   ECOUNT, ESYMBOL, EALPHABET, ERANGE or ECLASH. */
+   not, with symbols (sudoku_symbols_ok, SUDOKU_NUMBERS, or NULL:
+   guessed) that must write every value of the side the cells give,
+   boxes of box_rows x box_cols (0, 0: the side's default), and givens
+   that must not clash.  Returns SUDOKU_OK with puzzle filled, or an
+   error with a lowercase message in message (as snprintf; 256 bytes hold
+   any): ECOUNT, ESIZE, ESYMBOL, EALPHABET, ERANGE or ECLASH. */
 sudoku_error sudoku_read(const char *text, size_t len, const char *symbols,
-                         sudoku_puzzle *puzzle, char *message, size_t size);
+                         int box_rows, int box_cols, sudoku_puzzle *puzzle,
+                         char *message, size_t size);
 
 /* A puzzle of a grid read some other way, with symbols (NULL: those of
-   SUDOKU_SYMBOLS): checked as sudoku_read checks it. */
+   SUDOKU_SYMBOLS up to 35x35, numbers past that): checked as sudoku_read
+   checks it. */
 sudoku_error sudoku_make_puzzle(const sudoku_grid *grid, const char *symbols,
                                 sudoku_puzzle *puzzle, char *message,
                                 size_t size);
 
-/* The puzzle on one line in its symbols, '.' for empty; as snprintf. */
+/* The puzzle on one line in its symbols, '.' for empty (numbers between
+   spaces when it has none); as snprintf. */
 size_t sudoku_write(const sudoku_puzzle *puzzle, char *buf, size_t size);
 
 /* The puzzle drawn with its boxes, "5 3 . | . 7 . | . . ." and rules of
@@ -145,7 +194,7 @@ int sudoku_clash_unit(const sudoku_clash *clash, int size);
    value v): a given cell has its own value, an empty one the values no
    given of its row, column or box holds.  No deduction beyond that.
    Returns false (masks unspecified) when sudoku_check_givens fails. */
-bool sudoku_candidates(const sudoku_grid *grid, uint32_t *masks);
+bool sudoku_candidates(const sudoku_grid *grid, sudoku_mask *masks);
 
 /* Whether grid is a complete solution (every row, column, box a
    permutation of 1..size) that keeps every given of puzzle (when puzzle
@@ -158,6 +207,91 @@ bool sudoku_is_solution(const sudoku_grid *grid, const sudoku_grid *puzzle);
    the search there. */
 typedef bool sudoku_visit(const sudoku_grid *solution, void *context);
 
+/* ---- variants (rules.c) ----
+**
+** Rules added to a grid's rows, columns and boxes: regions that replace
+** the boxes (jigsaw), extra units of size cells that take every value
+** once (diagonals, windows), the values each cell may take (even, odd),
+** and constraints on a few cells: a relation between two cells, a cage
+** (different values with a given sum), an arrow (a cell that is the sum
+** of others).  The general solver propagates them all; a predicate the
+** caller gives is asked about solutions (and, if asked, partial grids). */
+
+#define SUDOKU_MAX_EXTRA_UNITS 128
+#define SUDOKU_MAX_RULES 16384
+#define SUDOKU_MAX_RULE_CELLS 32768
+
+typedef enum sudoku_relation {
+  SUDOKU_DIFFERENT,         /* a != b */
+  SUDOKU_LESS,              /* a < b */
+  SUDOKU_CONSECUTIVE,       /* |a - b| = 1 */
+  SUDOKU_NOT_CONSECUTIVE,   /* |a - b| != 1 */
+  SUDOKU_DOUBLE             /* one is twice the other */
+} sudoku_relation;
+
+typedef enum sudoku_rule_kind {
+  SUDOKU_RULE_PAIR,         /* cell 0 and cell 1 in a relation */
+  SUDOKU_RULE_CAGE,         /* different values, summing to target (0: any) */
+  SUDOKU_RULE_ARROW         /* cell 0 is the sum of the others */
+} sudoku_rule_kind;
+
+typedef struct sudoku_rule {
+  uint8_t kind, relation;
+  uint16_t count;           /* cells */
+  int first;                /* its cells: rules->cell[first ...] */
+  int target;
+  int group;                /* the item of the description it comes from */
+} sudoku_rule;
+
+/* The predicate: 1 the grid is fine, 0 it is not, -1 stop the search
+   (the predicate failed).  Empty cells are 0 when complete is false. */
+typedef int sudoku_check(const sudoku_grid *grid, bool complete,
+                         void *context);
+
+typedef struct sudoku_rules {
+  int size;
+  bool has_regions;
+  uint8_t region[SUDOKU_MAX_CELLS];       /* has_regions: 0-based region */
+  int units;
+  uint16_t unit[SUDOKU_MAX_EXTRA_UNITS][SUDOKU_MAX_SIDE];
+  sudoku_mask allowed[SUDOKU_MAX_CELLS];  /* the values a cell may take */
+  int rules;
+  sudoku_rule rule[SUDOKU_MAX_RULES];
+  int cells;
+  uint16_t cell[SUDOKU_MAX_RULE_CELLS];
+} sudoku_rules;
+
+/* No rules yet, for a grid of that side. */
+void sudoku_rules_init(sudoku_rules *rules, int size);
+
+/* Regions replacing the boxes: region[cell] from 0 to size - 1, size
+   cells each.  False, with a message (as snprintf), when they are not. */
+bool sudoku_rules_set_regions(sudoku_rules *rules, const uint8_t *region,
+                              char *message, size_t size);
+
+/* An extra unit of size different cells; false with a message. */
+bool sudoku_rules_add_unit(sudoku_rules *rules, const uint16_t *cells,
+                           char *message, size_t size);
+
+/* A constraint on count cells; false with a message when it cannot hold
+   (a cage whose sum no different values reach, a cell twice ...). */
+bool sudoku_rules_add(sudoku_rules *rules, sudoku_rule_kind kind,
+                      sudoku_relation relation, const uint16_t *cells,
+                      int count, int target, int group, char *message,
+                      size_t size);
+
+/* Whether the givens of grid break no rule among themselves (a value
+   twice in a unit or region, a given a cell may not take, a relation two
+   givens break, a cage over its sum).  SUDOKU_OK, or SUDOKU_ECLASH with
+   a message. */
+sudoku_error sudoku_rules_check(const sudoku_rules *rules,
+                                const sudoku_grid *grid, char *message,
+                                size_t size);
+
+/* Whether a full grid keeps its rows, columns, boxes (or regions) and
+   every rule; the predicate is not asked. */
+bool sudoku_rules_hold(const sudoku_rules *rules, const sudoku_grid *grid);
+
 typedef struct sudoku_search {
   /* what to do */
   uint64_t max_solutions;   /* stop on reaching this many; 0: no limit */
@@ -167,6 +301,14 @@ typedef struct sudoku_search {
   void *context;            /* passed to visit */
   sudoku_grid *first;       /* NULL, or receives the first solution */
   bool general;             /* 9x9 too with the general solver */
+  const sudoku_rules *rules;   /* NULL, or the rules of a variant (then the
+                                  general solver, on the rules' side) */
+  uint64_t shuffle;         /* nonzero: the choices of a branch in an
+                               order this seeds (for full grids) */
+  sudoku_check *check;      /* NULL, or asked about every solution (then
+                               the general solver) */
+  void *check_context;
+  bool check_partial;       /* ... and about every partial grid searched */
   /* what happened */
   uint64_t solutions;       /* found, at most max_solutions */
   uint64_t guesses;         /* branches tried: changes only with the search */
@@ -193,13 +335,16 @@ int sudoku_solutions(const sudoku_grid *grid, sudoku_grid *out, int cap);
 /* ---- generating ---- */
 
 typedef struct sudoku_generate_options {
-  int size;                 /* 4, 9, 16 or 25 */
+  int size;                 /* 4 to 64 */
+  int box_rows, box_cols;   /* 0, 0: the side's default */
   uint64_t seed;            /* equal seeds, equal puzzles */
   int clues;                /* stop taking givens away at this many */
   bool symmetric;           /* givens symmetric about the centre */
   bool minimal;             /* take away every given that can go (then
                                clues is ignored) */
   search_limit *limit;      /* NULL, or a budget for the whole job */
+  const sudoku_rules *rules;   /* NULL, or a variant's (then the full grid
+                                  is a shuffled search's first solution) */
 } sudoku_generate_options;
 
 /* A puzzle with exactly one solution.  Without clues (0) or with minimal,
@@ -231,9 +376,9 @@ typedef struct sudoku_step {
   sudoku_technique technique;
   int unit;                 /* where it is seen */
   int other;                /* POINTING, CLAIMING: the unit it clears */
-  uint32_t values;          /* the values it is about, bit v - 1 for v */
+  sudoku_mask values;       /* the values it is about, bit v - 1 for v */
   int subset[SUDOKU_SUBSET_MAX], subset_size;   /* SUBSETs: the cells */
-  uint32_t removed_values;  /* what it took away, from the cells ... */
+  sudoku_mask removed_values;   /* what it took away, from the cells ... */
   int removed[SUDOKU_MAX_SIDE], removed_count;   /* ... in unit order */
 } sudoku_step;
 
@@ -254,6 +399,8 @@ typedef struct sudoku_hint {
   int unit;                 /* HIDDEN_SINGLE, BROKEN value: the unit */
   int steps;                /* eliminations that came first (all of them) */
   sudoku_step step[SUDOKU_HINT_STEPS];   /* the first of those */
+  bool regions;             /* units 2*size.. are a variant's regions, and
+                               3*size.. its extra units */
 } sudoku_hint;
 
 /* The next logical step: a cell whose value follows from the givens by
@@ -261,6 +408,14 @@ typedef struct sudoku_hint {
    subsets up to SUDOKU_SUBSET_MAX) it needs, cheapest first.  Returns
    SUDOKU_OK with hint filled, or what sudoku_check_givens returns. */
 sudoku_error sudoku_find_hint(const sudoku_grid *grid, sudoku_hint *hint);
+
+/* As sudoku_find_hint under a variant's rules: its regions and extra
+   units are units like the others, and the values its rules forbid a
+   cell (even, odd) are gone from the start; the other rules (cages,
+   pairs) take no part in hints. */
+sudoku_error sudoku_find_hint_rules(const sudoku_grid *grid,
+                                    const sudoku_rules *rules,
+                                    sudoku_hint *hint);
 
 /* The hint in words, "r3c5 must be 7: it is the only place for 7 in box
    2", with symbols[v - 1] for value v (NULL: decimal numbers); as

@@ -265,17 +265,21 @@ local modules = {
     },
   },
   sudoku = {
-    summary = "Sudoku 4x4 to 25x25: parse, solve, count, generate, hints",
+    summary = "Sudoku 4x4 to 64x64 and variants: parse, solve, count, generate, hints",
     functions = {
-      parse = "sudoku.parse(text_or_table [, {symbols=}]) -> puzzle, its symbols; "
-        .. "or nil, message",
+      parse = "sudoku.parse(text_or_table [, {symbols=, box={r, c}, rules=}]) -> "
+        .. "puzzle, its symbols; or nil, message",
+      variant = "sudoku.variant{diagonals=, windows=, regions=, units=, cages=, "
+        .. "even=, odd=, thermos=, arrows=, consecutive=, nonconsecutive=, white=, "
+        .. "black=, less=, different=, antiknight=, antiking=, check=, partial=} "
+        .. "-> rules for parse and generate; or nil, message",
       solve = "sudoku.solve(p) -> the solution as a puzzle, or nil, \"no solution\"",
       solutions = "sudoku.solutions(p [, limit]) -> a list of up to limit "
         .. "solutions (all by default, at most 100000)",
       count = "sudoku.count(p [, limit]) -> the number of solutions, at most limit",
       is_unique = "sudoku.is_unique(p) -> true, or false and why",
-      generate = "sudoku.generate{size=9, seed=, clues=, symmetric=, minimal=} -> "
-        .. "a puzzle with one solution, the seed",
+      generate = "sudoku.generate{size=9, box=, seed=, clues=, symmetric=, "
+        .. "minimal=, rules=} -> a puzzle with one solution, the seed",
       hint = "sudoku.hint(p) -> the next logical step in words and as "
         .. "{row, col, value, technique}; nil, why when there is none",
       candidates = "sudoku.candidates(p) -> c[row][col]: the values its row, "
@@ -287,8 +291,10 @@ local modules = {
         .. "raises on a clash",
       to_string = "p:to_string() -> the grid on one line, '.' for empty",
       is_solved = "p:is_solved() -> true when full and no row, column or box repeats",
-      size = "p:size() -> the side: 4, 9, 16 or 25",
-      symbols = 'p:symbols() -> the symbols of values 1, 2 ... ("123456789")',
+      size = "p:size() -> the side: 4 to 64",
+      box = "p:box() -> rows, cols: the shape of a box (2, 3 on a 6x6)",
+      symbols = 'p:symbols() -> the symbols of values 1, 2 ... ("123456789"), '
+        .. 'or "numbers"',
       givens = "p:givens() -> the number of filled cells",
       copy = "p:copy() -> an independent copy",
       solve = "p:solve() -> as sudoku.solve",

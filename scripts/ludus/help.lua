@@ -308,6 +308,17 @@ local function describe(x)
   return "a " .. type(x)
 end
 
+-- A Sudoku variant module (scripts/variants): a table whose help field
+-- is an entry like doc's, with its name.
+local function variant_text(x)
+  local entry = type(x) == "table" and rawget(x, "help")
+  if type(entry) ~= "table" or type(entry.name) ~= "string"
+     or type(entry.summary) ~= "string" then
+    return nil
+  end
+  return entry_lines(entry.name .. ": " .. entry.summary, entry, entry.name)
+end
+
 function help.text(...)
   local x = ...
   if select("#", ...) == 0 or rawequal(x, ludus_module()) then
@@ -319,7 +330,7 @@ function help.text(...)
   if game then return lua_game_text(game) end
   local module = module_of(x)
   if module then return module_text(module) end
-  local text = player_text(x)
+  local text = player_text(x) or variant_text(x)
     or type(x) == "function" and function_text(x)
     or type(x) == "string" and x ~= "" and search_text(x)
   if text then return text end

@@ -206,13 +206,13 @@ static void test_read(void **unused) {
   (void)unused;
   sudoku_puzzle p, back;
   char message[256], text[SUDOKU_MAX_CELLS + 1];
-  assert_int_equal(sudoku_read("...............d", 16, "abcd", &p, message,
+  assert_int_equal(sudoku_read("...............d", 16, "abcd", 0, 0, &p, message,
                                sizeof message), SUDOKU_OK);
   assert_int_equal(p.grid.cell[15], 4);
   assert_string_equal(p.symbols, "abcd");
   /* four symbols on a 9x9 once let a puzzle read past them */
   memset(text, '.', 81);
-  assert_int_equal(sudoku_read(text, 81, "1234", &p, message, sizeof message),
+  assert_int_equal(sudoku_read(text, 81, "1234", 0, 0, &p, message, sizeof message),
                    SUDOKU_EALPHABET);
   assert_string_equal(message, "symbols '1234' has 4 symbols, but a 9x9 needs 9");
   sudoku_grid g;
@@ -227,19 +227,19 @@ static void test_read(void **unused) {
   /* 0-F guessed when '0' is a value, named in the clash message */
   memset(text, '.', 256);
   text[0] = text[1] = '0';
-  assert_int_equal(sudoku_read(text, 256, NULL, &p, message, sizeof message),
+  assert_int_equal(sudoku_read(text, 256, NULL, 0, 0, &p, message, sizeof message),
                    SUDOKU_ECLASH);
   assert_string_equal(message, "r1c1 and r1c2 are both 0 (row 1)");
   text[1] = 'F';
-  assert_int_equal(sudoku_read(text, 256, NULL, &p, message, sizeof message),
+  assert_int_equal(sudoku_read(text, 256, NULL, 0, 0, &p, message, sizeof message),
                    SUDOKU_OK);
   assert_string_equal(p.symbols, "0123456789ABCDEF");
   char drawn[2048];
   size_t len = sudoku_draw(&p, drawn, sizeof drawn);
   assert_int_equal(len, strlen(drawn));
-  assert_int_equal(sudoku_read(drawn, len, p.symbols, &back, message,
+  assert_int_equal(sudoku_read(drawn, len, p.symbols, 0, 0, &back, message,
                                sizeof message), SUDOKU_OK);
-  assert_memory_equal(&back.grid, &p.grid, sizeof p.grid);
+  assert_true(sudoku_same(&back.grid, &p.grid));
   assert_int_equal(sudoku_write(&p, text, sizeof text), 256);
   assert_int_equal(text[1], 'F');
 }
@@ -258,7 +258,58 @@ static void test_format(void **unused) {
   assert_string_equal(small, "D92.....G");
   assert_int_equal(sudoku_symbol(0), '.');
   assert_int_equal(sudoku_symbol(25), 'P');
-  assert_int_equal(sudoku_symbol(26), '?');
+  assert_int_equal(sudoku_symbol(35), 'Z');
+  assert_int_equal(sudoku_symbol(36), '?');
+}
+
+static void test_shapes(void **unused) {
+  (void)unused;
+  int rows, cols;
+  static const int sides[][3] = {{4, 2, 2}, {6, 2, 3}, {8, 2, 4}, {10, 2, 5},
+                                 {12, 3, 4}, {15, 3, 5}, {20, 4, 5},
+                                 {36, 6, 6}, {64, 8, 8}};
+  for (size_t i = 0; i < sizeof sides / sizeof sides[0]; i++) {
+    assert_true(sudoku_default_box(sides[i][0], &rows, &cols));
+    assert_int_equal(rows, sides[i][1]);
+    assert_int_equal(cols, sides[i][2]);
+  }
+  assert_false(sudoku_size_ok(7));
+  assert_false(sudoku_size_ok(65));
+  assert_true(sudoku_shape_ok(7, 1, 7));
+  assert_false(sudoku_shape_ok(9, 2, 4));
+  /* a clash inside a 2x3 box that a 3x2 box would not see */
+  sudoku_grid g = parse_ok("1.......1" "...........................");
+  assert_int_equal(g.size, 6);
+  sudoku_clash clash;
+  assert_int_equal(sudoku_check_givens(&g, &clash), SUDOKU_ECLASH);
+  assert_int_equal(clash.row2, 1);
+  assert_int_equal(clash.col2, 2);
+  g.box_rows = 3;
+  g.box_cols = 2;
+  assert_int_equal(sudoku_check_givens(&g, NULL), SUDOKU_OK);
+  g.box_rows = 4;
+  assert_int_equal(sudoku_check_givens(&g, NULL), SUDOKU_ESIZE);
+  /* a 36x36 in numbers, through sudoku_format and back */
+  static char text[4 * SUDOKU_MAX_CELLS];
+  sudoku_init(&g, 36);
+  g.cell[0] = 36;
+  g.cell[1295] = 7;
+  size_t len = sudoku_format(&g, text, sizeof text);
+  assert_int_equal(len, strlen(text));
+  assert_memory_equal(text, "36 . .", 6);
+  sudoku_puzzle p;
+  char message[256];
+  assert_int_equal(sudoku_read(text, len, NULL, 0, 0, &p, message,
+                               sizeof message), SUDOKU_OK);
+  assert_true(sudoku_same(&p.grid, &g));
+  assert_string_equal(p.symbols, "");
+  assert_int_equal(sudoku_read(text, len, NULL, 4, 8, &p, message,
+                               sizeof message), SUDOKU_ESIZE);
+  assert_string_equal(message, "boxes of 4x8 do not make a 36x36 (4 x 8 must be 36)");
+  assert_int_equal(sudoku_read(text, len, NULL, 4, 9, &p, message,
+                               sizeof message), SUDOKU_OK);
+  assert_int_equal(p.grid.box_rows, 4);
+  assert_int_equal(sudoku_count(&p.grid, 1, NULL), 1);
 }
 
 /* ---- givens ---- */
@@ -321,7 +372,7 @@ static void test_candidates(void **unused) {
   (void)unused;
   static const int seed[16] = {1, 0, 0, 0, 3, 0, 1, 2, 4, 3, 0, 1, 0, 0, 0, 3};
   sudoku_grid g = from_values(4, seed);
-  uint32_t masks[SUDOKU_MAX_CELLS];
+  sudoku_mask masks[SUDOKU_MAX_CELLS];
   assert_true(sudoku_candidates(&g, masks));
   assert_int_equal(masks[0], 1);          /* the given 1 */
   assert_int_equal(masks[1], (1u << 1) | (1u << 3));  /* r1c2: 2 or 4 */
@@ -635,11 +686,11 @@ static void test_generate(void **unused) {
       check_minimal(&a);
       /* the same seed, the same puzzle; the next seed, another */
       assert_int_equal(sudoku_generate(&o, &b), SUDOKU_OK);
-      assert_memory_equal(a.cell, b.cell, sizeof a.cell);
+      assert_true(sudoku_same(&a, &b));
       o.seed++;
       assert_int_equal(sudoku_generate(&o, &b), SUDOKU_OK);
       if (plan[k].size > 4)
-        assert_memory_not_equal(a.cell, b.cell, sizeof a.cell);
+        assert_false(sudoku_same(&a, &b));
     }
 }
 
@@ -676,8 +727,15 @@ static void test_generate_options(void **unused) {
   }
   sudoku_generate_options o = {0};
   sudoku_grid g;
-  o.size = 8;
+  o.size = 7;                   /* prime: no boxes */
   assert_int_equal(sudoku_generate(&o, &g), SUDOKU_ESIZE);
+  o.size = 65;
+  assert_int_equal(sudoku_generate(&o, &g), SUDOKU_ESIZE);
+  o.size = 12;
+  o.box_rows = 5;               /* 5 x 2 is not 12 */
+  o.box_cols = 2;
+  assert_int_equal(sudoku_generate(&o, &g), SUDOKU_ESIZE);
+  o.box_rows = o.box_cols = 0;
   /* Ctrl-C, already pressed */
   volatile sig_atomic_t flag = 1;
   search_limit stop = {0};
@@ -794,6 +852,7 @@ int main(void) {
     cmocka_unit_test(test_parse_alphabet),
     cmocka_unit_test(test_read),
     cmocka_unit_test(test_format),
+      cmocka_unit_test(test_shapes),
     cmocka_unit_test(test_clashes),
     cmocka_unit_test(test_candidates),
     cmocka_unit_test(test_seed_4x4),

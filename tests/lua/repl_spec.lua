@@ -465,7 +465,7 @@ describe("help", function()
                    "  game       games written in Lua[^\n]+\n" ..
                    "  mahjong    riichi mahjong hands[^\n]+\n" ..
                    "  match      [^\n]+\n" ..
-                   "  sudoku     Sudoku 4x4 to 25x25[^\n]+\n" ..
+                   "  sudoku     Sudoku 4x4 to 64x64[^\n]+\n" ..
                    "functions:\n  ludus%.interrupted%(%) [^\n]+\n" ..
                    "  ludus%.isatty%([^\n]+\n  ludus%.pretty%(v%) [^\n]+\n$",
                    result.body)

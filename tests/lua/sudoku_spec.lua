@@ -202,10 +202,13 @@ describe("sudoku.parse", function()
 
   it("says how many cells it counted and what is allowed", function()
     local cases = {
-      {("."):rep(80), "sudoku: 80 cells given, expected 16, 81, 256 or 625"},
-      {"", "sudoku: 0 cells given, expected 16, 81, 256 or 625"},
-      {{1, 2, 3}, "sudoku: 3 cells given, expected 16, 81, 256 or 625"},
-      {{{1, 0}, {0, 1}}, "sudoku: 2 rows given, expected 4, 9, 16 or 25"},
+      {("."):rep(80), "sudoku: 80 cells given, expected a square, from 16 (4x4) to 4096 (64x64)"},
+      {"", "sudoku: 0 cells given, expected a square, from 16 (4x4) to 4096 (64x64)"},
+      {{1, 2, 3}, "sudoku: 3 cells given, expected a square, from 16 (4x4) to 4096 (64x64)"},
+      {{{1, 0}, {0, 1}}, "sudoku: 2 rows given, expected 4 to 64"},
+      {("."):rep(65 * 65), "sudoku: 4225 cells given, expected a square"},
+      {("."):rep(49), "sudoku: a 7x7 has no default boxes (7 is prime): give a box "
+        .. "of 1x7 and regions"},
       {{{1,0,0,0}, {0,0,0}, {0,0,0,0}, {0,0,0,0}}, "sudoku: row 2 has 3 cells, expected 4"},
       {{"1...", "3.12", "43.1"}, "sudoku: 12 cells given"},
     }
@@ -257,9 +260,9 @@ describe("sudoku.parse", function()
                 {sudoku.solve(nil)})
     assert.same({nil, "sudoku: item 2 is a number, but item 1 is a string"},
                 {sudoku.parse{"1...", 3}})
-    assert_raises({"symbols must be 4, 9, 16 or 25 different"},
+    assert_raises({"symbols must be 4 to 64 different"},
                   sudoku.parse, seed, {symbols = "aab"})
-    assert_raises({"parse takes only the option 'symbols' (got 'size')"},
+    assert_raises({"parse takes the options 'symbols', 'box' and 'rules' (got 'size')"},
                   sudoku.parse, seed, {size = 4})
   end)
 
@@ -276,7 +279,7 @@ describe("sudoku.parse", function()
                  .. "needs 4"},
                 {sudoku.parse(("."):rep(15) .. "5", {symbols = "123456789"})})
     -- letters read in either case, so 'a' and 'A' would be one value
-    assert_raises({"symbols must be 4, 9, 16 or 25 different"},
+    assert_raises({"symbols must be 4 to 64 different"},
                   sudoku.parse, seed, {symbols = "abcA"})
   end)
 end)
@@ -357,11 +360,15 @@ describe("sudoku.generate", function()
   end)
 
   it("refuses bad options", function()
-    assert_raises({"sudoku: size must be 4, 9, 16 or 25 (got 8)"}, sudoku.generate, {size = 8})
+    assert_raises({"sudoku: size must be from 4 to 64 (got 65)"}, sudoku.generate, {size = 65})
+    assert_raises({"sudoku: a 7x7 has no boxes (7 is prime)"}, sudoku.generate, {size = 7})
+    assert_raises({"sudoku: boxes of 2x5 do not make a 12x12"}, sudoku.generate,
+                  {size = 12, box = {2, 5}})
     assert_raises({"sudoku: clues must be from 0 to 81 (got 99)"}, sudoku.generate, {clues = 99})
     assert_raises({"option 'seed' must be an integer (got string)"},
                   sudoku.generate, {seed = "x"})
-    assert_raises({"generate takes size, seed, clues, symmetric and minimal (got 'sise')"},
+    assert_raises({"generate takes size, box, seed, clues, symmetric, minimal and rules "
+                   .. "(got 'sise')"},
                   sudoku.generate, {sise = 9})
   end)
 end)
@@ -403,7 +410,7 @@ describe("sudoku.hint", function()
     assert.same({2, 4}, c[1][2])
     assert.same({4}, c[2][2])
     assert.same({2, 4}, c[4][3])
-    assert.same({nil, "sudoku: 3 cells given, expected 16, 81, 256 or 625"},
+    assert.same({nil, "sudoku: 3 cells given, expected a square, from 16 (4x4) to 4096 (64x64)"},
                 {sudoku.candidates{1, 2, 3}})
   end)
 end)

@@ -1,0 +1,34 @@
+-- antiking.lua: Anti-king Sudoku.  Two cells a chess king's move apart
+-- (diagonal neighbours: the others share a row or column already) never
+-- hold the same value.
+--
+--   local antiking = require "ludus.variants.antiking"
+--   local p = antiking.rules():parse(text)
+
+local sudoku = require("ludus").sudoku
+
+local antiking = {}
+
+antiking.help = {
+  name = "antiking",
+  summary = "Anti-king Sudoku: diagonal neighbours differ (require "
+    .. "'ludus.variants.antiking')",
+  functions = {
+    rules = "antiking.rules([{size=, box=}]) -> the variant",
+    generate = "antiking.generate{seed=} -> a minimal puzzle with one solution",
+  },
+}
+
+function antiking.rules(options)
+  options = options or {}
+  return sudoku.variant{name = "anti-king", antiking = true,
+                        size = options.size, box = options.box}
+end
+
+function antiking.generate(options)
+  options = options or {}
+  return sudoku.generate{rules = assert(antiking.rules(options)),
+                         seed = options.seed}
+end
+
+return antiking

@@ -1,0 +1,40 @@
+-- jigsaw.lua: Jigsaw Sudoku.  Irregular regions of size cells replace
+-- the boxes.  The regions are a map of the grid, one symbol a cell, the
+-- same symbol for the cells of one region (or a list of region numbers);
+-- regions that are not all of size cells are refused, naming the one.
+--
+--   local jigsaw = require "ludus.variants.jigsaw"
+--   local v = jigsaw.rules[[
+--     111222233
+--     ...        ]]
+--   local p = v:parse(text)
+
+local sudoku = require("ludus").sudoku
+
+local jigsaw = {}
+
+jigsaw.help = {
+  name = "jigsaw",
+  summary = "Jigsaw Sudoku: irregular regions instead of boxes (require "
+    .. "'ludus.variants.jigsaw')",
+  functions = {
+    rules = "jigsaw.rules(regions [, {size=}]) -> the variant; regions is a map, "
+      .. "one symbol a cell",
+    generate = "jigsaw.generate(regions [, {seed=}]) -> a minimal puzzle with one "
+      .. "solution",
+  },
+}
+
+function jigsaw.rules(regions, options)
+  options = options or {}
+  return sudoku.variant{name = "jigsaw", regions = regions, size = options.size}
+end
+
+function jigsaw.generate(regions, options)
+  options = options or {}
+  local v, why = jigsaw.rules(regions, options)
+  if not v then return nil, why end
+  return sudoku.generate{rules = v, seed = options.seed}
+end
+
+return jigsaw

@@ -1,0 +1,34 @@
+-- xsudoku.lua: X-Sudoku (diagonal Sudoku).  Both long diagonals hold
+-- every value once, as the rows, columns and boxes do: two extra units
+-- the C solver treats like the others.
+--
+--   local x = require "ludus.variants.xsudoku"
+--   local p = x.rules():parse(text)        -- or x.generate{seed = 1}
+
+local sudoku = require("ludus").sudoku
+
+local xsudoku = {}
+
+xsudoku.help = {
+  name = "xsudoku",
+  summary = "X-Sudoku: both diagonals hold every value once (require "
+    .. "'ludus.variants.xsudoku')",
+  functions = {
+    rules = "xsudoku.rules([{size=, box=}]) -> the variant",
+    generate = "xsudoku.generate{size=9, seed=} -> a minimal puzzle with one solution",
+  },
+}
+
+function xsudoku.rules(options)
+  options = options or {}
+  return sudoku.variant{name = "X", diagonals = true, size = options.size,
+                        box = options.box}
+end
+
+function xsudoku.generate(options)
+  options = options or {}
+  return sudoku.generate{rules = assert(xsudoku.rules(options)),
+                         seed = options.seed}
+end
+
+return xsudoku

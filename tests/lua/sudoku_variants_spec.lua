@@ -1,0 +1,332 @@
+-- sudoku_variants_spec.lua: Sudoku variants (sudoku.variant and the
+-- scripts in scripts/variants).  Each variant's puzzles are checked
+-- against the rules as written here, in Lua: the solution is unique, it
+-- keeps every rule, and without the variant's rules the same givens have
+-- more than one solution (the rules are what makes it unique).
+
+local sudoku = require("ludus").sudoku
+
+local function cell_of(ref, n)
+  if type(ref) == "string" then
+    local r, c = ref:match("^r(%d+)c(%d+)$")
+    return tonumber(r), tonumber(c)
+  elseif type(ref) == "table" then
+    return ref[1], ref[2]
+  end
+  return (ref - 1) // n + 1, (ref - 1) % n + 1
+end
+
+local function value(s, ref)
+  return s:get(cell_of(ref, s:size()))
+end
+
+-- Whether the full grid s keeps the rows, columns, boxes (or regions)
+-- and every rule of the description d.
+local function holds(d, s)
+  local n = s:size()
+  local rows, cols = s:box()
+  local region = {}
+  if d.regions then
+    local ids, i, regions = {}, 0, 0
+    for ch in d.regions:gmatch("%S") do
+      i = i + 1
+      if not ids[ch] then
+        regions = regions + 1
+        ids[ch] = regions
+      end
+      region[i] = ids[ch]
+    end
+  end
+  local units = {}
+  for r = 1, n do
+    for c = 1, n do
+      local b = d.regions and region[(r - 1) * n + c]
+        or (r - 1) // rows * rows + (c - 1) // cols
+      for _, key in ipairs{"r" .. r, "c" .. c, "b" .. b} do
+        units[key] = units[key] or {}
+        units[key][#units[key] + 1] = {r, c}
+      end
+    end
+  end
+  if d.diagonals then
+    units.d1, units.d2 = {}, {}
+    for i = 1, n do
+      units.d1[i] = {i, i}
+      units.d2[i] = {i, n + 1 - i}
+    end
+  end
+  if d.windows then
+    for _, top in ipairs{2, 6} do
+      for _, left in ipairs{2, 6} do
+        local w = {}
+        for i = 0, 8 do w[#w + 1] = {top + i // 3, left + i % 3} end
+        units["w" .. top .. left] = w
+      end
+    end
+  end
+  for _, unit in pairs(units) do
+    local seen = {}
+    for _, cell in ipairs(unit) do
+      local v = value(s, cell)
+      if v < 1 or v > n or seen[v] then return false end
+      seen[v] = true
+    end
+  end
+  for _, cage in ipairs(d.cages or {}) do
+    local sum, seen = 0, {}
+    for _, ref in ipairs(cage) do
+      local v = value(s, ref)
+      if seen[v] then return false end
+      seen[v], sum = true, sum + v
+    end
+    if sum ~= cage.sum then return false end
+  end
+  for _, thermo in ipairs(d.thermos or {}) do
+    for i = 2, #thermo do
+      if value(s, thermo[i - 1]) >= value(s, thermo[i]) then return false end
+    end
+  end
+  for _, arrow in ipairs(d.arrows or {}) do
+    local sum = 0
+    for i = 2, #arrow do sum = sum + value(s, arrow[i]) end
+    if sum ~= value(s, arrow[1]) then return false end
+  end
+  for _, pair in ipairs(d.white or {}) do
+    if math.abs(value(s, pair[1]) - value(s, pair[2])) ~= 1 then return false end
+  end
+  for _, pair in ipairs(d.black or {}) do
+    local a, b = value(s, pair[1]), value(s, pair[2])
+    if a ~= 2 * b and b ~= 2 * a then return false end
+  end
+  for _, pair in ipairs(d.less or {}) do
+    if value(s, pair[1]) >= value(s, pair[2]) then return false end
+  end
+  for _, ref in ipairs(d.even or {}) do
+    if value(s, ref) % 2 ~= 0 then return false end
+  end
+  for _, ref in ipairs(d.odd or {}) do
+    if value(s, ref) % 2 ~= 1 then return false end
+  end
+  for r = 1, n do
+    for c = 1, n do
+      local v = s:get(r, c)
+      local steps = {}
+      if d.antiknight then
+        for _, st in ipairs{{1, 2}, {2, 1}, {1, -2}, {2, -1}} do steps[#steps + 1] = st end
+      end
+      if d.antiking then
+        for _, st in ipairs{{1, 1}, {1, -1}} do steps[#steps + 1] = st end
+      end
+      for _, st in ipairs(steps) do
+        local r2, c2 = r + st[1], c + st[2]
+        if r2 >= 1 and r2 <= n and c2 >= 1 and c2 <= n and s:get(r2, c2) == v then
+          return false
+        end
+      end
+      if d.nonconsecutive then
+        for _, st in ipairs{{0, 1}, {1, 0}} do
+          local r2, c2 = r + st[1], c + st[2]
+          if r2 <= n and c2 <= n and math.abs(s:get(r2, c2) - v) == 1 then
+            return false
+          end
+        end
+      end
+    end
+  end
+  return true
+end
+
+-- A full grid to take marks from (shuffled, so not the first in order).
+local base = sudoku.generate{seed = 7, clues = 81}
+
+-- The same givens on a plain 9x9 (or the variant's shape).
+local function plain(p)
+  local rows, cols = p:box()
+  return sudoku.parse(p:to_string(), {box = {rows, cols}})
+end
+
+local function check_variant(d, seed)
+  local v = assert(sudoku.variant(d))
+  local p = sudoku.generate{rules = v, seed = seed or 1}
+  assert.is_true(p:is_unique())
+  local s = assert(p:solve())
+  assert.is_true(holds(d, s), tostring(d.name) .. ": " .. s:to_string())
+  assert.is_true(s:is_solved())
+  if not d.regions then assert.equal(2, plain(p):count(2)) end
+  -- every given is needed
+  local text = p:to_string()
+  for i = 1, #text do
+    if text:sub(i, i) ~= "." then
+      local fewer = v:parse(text:sub(1, i - 1) .. "." .. text:sub(i + 1))
+      assert.equal(2, fewer:count(2))
+      break                                  -- the first is enough here
+    end
+  end
+  return p, s, v
+end
+
+describe("sudoku variants", function()
+  it("X-Sudoku, Windoku, anti-knight, anti-king, non-consecutive", function()
+    check_variant({name = "X", diagonals = true})
+    check_variant({name = "windoku", windows = true})
+    check_variant({name = "anti-knight", antiknight = true})
+    check_variant({name = "anti-king", antiking = true})
+    check_variant({name = "X 6x6", size = 6, diagonals = true})
+  end)
+
+  it("jigsaw regions", function()
+    -- the 3x3 boxes with cells traded between neighbours
+    local regions = "112122333" .. "111222333" .. "111222333" .. "445455666"
+                 .. "444556566" .. "444555666" .. "777888999" .. "777889899"
+                 .. "778788999"
+    -- each region has nine cells
+    local count = {}
+    for ch in regions:gmatch(".") do count[ch] = (count[ch] or 0) + 1 end
+    for _, k in pairs(count) do assert.equal(9, k) end
+    local p = check_variant({name = "jigsaw", regions = regions}, 3)
+    assert.same({1, 9}, {p:box()})
+    assert.is_nil(tostring(p):find("|", 1, true))
+  end)
+
+  it("marks taken from a grid: thermometers, arrows, kropki, signs, even/odd", function()
+    local d = {name = "marks", thermos = {}, arrows = {}, white = {}, black = {},
+               less = {}, even = {}, odd = {}}
+    for r = 1, 9, 4 do
+      for c = 1, 8 do
+        local a, b = base:get(r, c), base:get(r, c + 1)
+        local pair = {("r%dc%d"):format(r, c), ("r%dc%d"):format(r, c + 1)}
+        if math.abs(a - b) == 1 then d.white[#d.white + 1] = pair
+        elseif a == 2 * b or b == 2 * a then d.black[#d.black + 1] = pair
+        elseif a < b then d.less[#d.less + 1] = pair end
+      end
+    end
+    -- a thermometer down column 1 while values rise, an arrow where sums fit
+    local thermo = {"r2c1"}
+    for r = 3, 9 do
+      if base:get(r, 1) > base:get(r - 1, 1) then thermo[#thermo + 1] = "r" .. r .. "c1"
+      else break end
+    end
+    if #thermo >= 2 then d.thermos[1] = thermo end
+    if base:get(2, 2) + base:get(3, 2) <= 9 then
+      d.arrows[1] = {{4, 3}, {2, 2}, {3, 2}}
+      -- the circle must hold the sum in the grid the marks come from
+      if base:get(4, 3) ~= base:get(2, 2) + base:get(3, 2) then d.arrows = {} end
+    end
+    for c = 1, 9 do
+      local ref = ("r7c%d"):format(c)
+      if base:get(7, c) % 2 == 0 then d.even[#d.even + 1] = ref
+      else d.odd[#d.odd + 1] = ref end
+    end
+    assert.is_true(holds(d, base))
+    check_variant(d)
+  end)
+
+  it("killer: a unique puzzle from a grid's cages", function()
+    local killer = require("ludus.variants.killer")
+    local p, cages = killer.generate{seed = 5}
+    assert.is_true(p:is_unique())
+    local s = p:solve()
+    assert.is_true(holds({cages = cages}, s))
+    local covered = 0
+    for _, cage in ipairs(cages) do covered = covered + #cage end
+    assert.equal(81, covered)
+    assert.is_true(p:givens() <= 3)
+  end)
+
+  it("a Lua predicate: the magic square", function()
+    local magic = require("ludus.variants.magic_square")
+    local v = magic.rules()
+    -- a grid whose centre box is 2 7 6 / 9 5 1 / 4 3 8, the rest by search
+    local text = ("."):rep(30) .. "276" .. ("."):rep(6) .. "951" .. ("."):rep(6)
+                 .. "438" .. ("."):rep(30)
+    local s = assert(v:parse(text):solve())
+    assert.is_true(s:is_solved())
+    local bad = ("."):rep(30) .. "123" .. ("."):rep(48)
+    assert.same({nil, "no solution"}, {v:parse(bad):solve()})
+    -- a predicate's error is raised after the search
+    local boom = sudoku.variant{check = function() error("boom") end}
+    local ok, err = pcall(sudoku.solve, boom:parse(("."):rep(81)))
+    assert.is_false(ok)
+    assert.truthy(tostring(err):find("boom", 1, true))
+  end)
+
+  it("the variant scripts describe themselves", function()
+    for _, name in ipairs{"killer", "xsudoku", "windoku", "jigsaw", "even_odd",
+                          "thermo", "arrow", "consecutive", "kropki",
+                          "greater_than", "antiknight", "antiking", "magic_square"} do
+      local m = require("ludus.variants." .. name)
+      local text = require("ludus.help").text(m)
+      assert.truthy(text:find("^" .. name .. ": "), text)
+      assert.truthy(m.rules)
+    end
+    local gt = require("ludus.variants.greater_than")
+    local v = assert(gt.rules{{"r1c1", ">", "r1c2"}})
+    assert.equal(9, v:parse(("."):rep(81)):solve():get(1, 1) < 10 and 9)
+    assert.same({nil, "sudoku: variant: sign 1: '<' or '>' expected between its "
+                 .. "cells, got ="}, {gt.rules{{"r1c1", "=", "r1c2"}}})
+  end)
+
+  it("gives hints that use the regions and units, each true to the solution", function()
+    local regions = "112122333" .. "111222333" .. "111222333" .. "445455666"
+                 .. "444556566" .. "444555666" .. "777888999" .. "777889899"
+                 .. "778788999"
+    local seen = {}
+    for _, d in ipairs{{diagonals = true}, {regions = regions}, {windows = true},
+                       {even = {1, 2, 3, 4}, odd = {5, 6, 7}}} do
+      local v = assert(sudoku.variant(d))
+      for seed = 1, 3 do
+        local p = sudoku.generate{rules = v, seed = seed}
+        local s = p:solve()
+        for _ = 1, 81 do
+          local text, step = p:hint()
+          if not text then break end
+          assert.equal(s:get(step.row, step.col), step.value, text)
+          seen.region = seen.region or text:find("in region %d") ~= nil
+          seen.unit = seen.unit or text:find("in unit %d of the variant") ~= nil
+          p:set(step.row, step.col, step.value)
+        end
+      end
+    end
+    assert.is_true(seen.region)
+    assert.is_true(seen.unit)
+  end)
+
+  it("says what is wrong with a description", function()
+    local cases = {
+      {{cages = {{sum = 50, "r1c1", "r1c2"}}}, "sudoku: variant: cage 1: a cage of 2 "
+        .. "cells cannot sum to 50 (different values of a 9x9 make 3 to 17)"},
+      {{cages = {{sum = 2, "r1c1", "r1c2"}}}, "sudoku: variant: cage 1: a cage of 2 "
+        .. "cells cannot sum to 2"},
+      {{regions = ("1"):rep(81)}, "sudoku: variant: regions: region 1 has 81 "
+        .. "cells, but every region of a 9x9 has 9"},
+      {{regions = ("12345678"):rep(10)}, "sudoku: variant: regions: 80 cells given, "
+        .. "a 9x9 has 81"},
+      {{cages = {{sum = 3, "r1c1", "r10c1"}}}, "sudoku: variant: cage 1: r10c1 is "
+        .. "not a cell of a 9x9"},
+      {{thermos = {{"r1c1"}}}, "sudoku: variant: thermometer 1: 1 cells"},
+      {{cages = {{sum = 3, "r1c1", "r1c1"}}}, "sudoku: variant: cage 1: r1c1 comes twice"},
+      {{box = {2, 4}}, "sudoku: variant: boxes of 2x4 do not make a 9x9"},
+      {{diagnals = true}, "sudoku: variant: no rule 'diagnals'"},
+      {{size = 70}, "sudoku: variant: size must be from 4 to 64"},
+      {{check = 3}, "sudoku: variant: check: a function expected, got number"},
+    }
+    for _, case in ipairs(cases) do
+      local v, why = sudoku.variant(case[1])
+      assert.is_nil(v)
+      assert.equal(case[2], why:sub(1, #case[2]))
+    end
+    -- givens that break the rules
+    local x = sudoku.variant{diagonals = true}
+    assert.same({nil, "sudoku: r1c1 and r2c2 are both 1 (box 1)"},
+                {x:parse("1.........1" .. ("."):rep(70))})
+    assert.same({nil, "sudoku: r1c1 and r9c9 are both 1 (unit 1 of the variant)"},
+                {x:parse("1" .. ("."):rep(79) .. "1")})
+    local e = sudoku.variant{even = {"r1c1"}}
+    assert.same({nil, "sudoku: r1c1 cannot be 3 (the rules leave it other values)"},
+                {e:parse("3" .. ("."):rep(80))})
+    assert.same({nil, "sudoku: boxes of 3x3 do not make a 4x4 (3 x 3 must be 4)"},
+                {x:parse(("."):rep(16))})
+    local p = x:parse(("."):rep(81))
+    assert.has_error(function() p:set(9, 9, 1); p:set(1, 1, 1) end)
+  end)
+end)
