@@ -467,7 +467,7 @@ describe("match", function()
       assert_raises({"bad argument #3 to 'match'", "got nil"}, match, tictactoe, first)
       -- a string is a spec, and a spec that names nothing says what would
       assert_raises({"bad argument #2 to 'match' (no player 'first' (a kind: alphabeta, "
-                     .. "greedy, mcts, random; a player of scripts/players; or a Lua "
+                     .. "greedy, mcts, random, uci; a player of scripts/players; or a Lua "
                      .. "file, NAME.lua))"}, match, tictactoe, "first", last, quiet())
       assert_raises({"bad argument #3 to 'match' (player 'nothing.lua': cannot open "
                      .. "nothing.lua"}, match, tictactoe, first, "nothing.lua", quiet())
