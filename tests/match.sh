@@ -257,6 +257,19 @@ bad 1 tictactoe random random --shard 4/3
 bad 1 tictactoe random random --resume
 bad 1 tictactoe random random --openings "$dir/nothing.txt"
 bad 1 tictactoe random "$dir/nothing.lua"
+# mahjong seats four; its records are Tenhou's JSON, which mahjong.read replays
+"$ludus" match mahjong mahjong_efficiency mahjong_random mahjong_random \
+  mahjong_defensive:name=def --games 4 --seed 7 --records "$dir/mj.json" --quiet >"$dir/mj.out"
+status=$?
+[ "$status" = 0 ] && grep -q "^mahjong match: 4 games" "$dir/mj.out" &&
+  grep -q "^  def " "$dir/mj.out" &&
+  [ "$("$ludus" -e "local g = require('ludus.mahjong').read('$dir/mj.json')
+       local n = 0 for _, x in ipairs(g) do if x.agrees then n = n + 1 end end print(#g, n)")" = "4	4" ]
+check $? "mahjong: four players, seats rotated, four records that mahjong.read replays (status $status)"
+bad 2 mahjong mahjong_random mahjong_random mahjong_random
+bad 2 mahjong mahjong_random mahjong_random mahjong_random mahjong_random --tc 1+0
+bad 1 mahjong mahjong_random mahjong_random mahjong_random nobody
+
 "$ludus" match --help | grep -q "^usage: .* match GAME A B"
 check $? "--help says how"
 

@@ -21,6 +21,9 @@ alphabeta:depth=4, mcts:playouts=2000, greedy, random), a player of
 scripts/players (minimax:depth=3, connect4_threats), or a Lua file that
 returns a player (mine.lua, mine.lua:depth=3; it gets the options, the
 game module and a seed as ...).  Three players or more: a round robin.
+Mahjong seats four (ludus match mahjong mahjong_efficiency mahjong_random
+mahjong_random mahjong_defensive --games 8 --seed 1 --records games.json):
+the seats rotate, and --records writes each game's tenhou.net/6 JSON.
 
 options:
   --games N          games for each pair of players (default 2; with
@@ -234,6 +237,89 @@ local function merge(c)
   return 0
 end
 
+-- Mahjong seats four: `ludus match mahjong A B C D` plays mahjong.match
+-- (seats rotated); a player is a name of scripts/players
+-- (mahjong_efficiency:name=eff) or a Lua file returning a player, with
+-- its options after a colon.  --records writes each game's tenhou.net/6
+-- JSON, a line a game, which mahjong.read reads back.
+local MAHJONG_OPTIONS = {games = true, seed = true, records = true, quiet = true,
+                         words = true, options = true, sprt = true}
+
+local function mahjong_player(spec, seed)
+  local path, rest = spec:match("^(.-%.lua):(.*)$")
+  if not path then path, rest = spec:match("^(.-%.lua)$"), "" end
+  local name = spec
+  if not path then
+    local colon = spec:find(":", 1, true)
+    name = colon and spec:sub(1, colon - 1) or spec
+    rest = colon and spec:sub(colon + 1) or ""
+  end
+  local options = {}
+  for item in (rest ~= "" and rest .. "," or ""):gmatch("([^,]*),") do
+    local key, value = item:match("^%s*([%a_][%w_]*)%s*=%s*(.-)%s*$")
+    if not key then error(("player '%s': options are k=v,k=v"):format(spec), 0) end
+    options[key] = math.tointeger(tonumber(value)) or tonumber(value) or value
+  end
+  if options.name == nil then options.name = spec end
+  if path then
+    local chunk, message = loadfile(path)
+    if not chunk then error(("player '%s': %s"):format(spec, message), 0) end
+    return chunk(options, ludus.mahjong, seed)
+  end
+  local ok, make = pcall(require, "ludus.players." .. name)
+  if not ok or type(make) ~= "function" then
+    error(("no mahjong player '%s' (mahjong_random, mahjong_efficiency, "
+           .. "mahjong_defensive, or a Lua file, NAME.lua)"):format(spec), 0)
+  end
+  return make(options)
+end
+
+local function mahjong_match(c)
+  for key in pairs(c) do
+    if not MAHJONG_OPTIONS[key] then
+      return usage_error(("--%s is not for mahjong (it takes --games, --seed, "
+                          .. "--records and --quiet)"):format(key))
+    end
+  end
+  if next(c.options) or #c.sprt > 0 then
+    return usage_error("--option and --sprt are not for mahjong")
+  end
+  if #c.words ~= 5 then return usage_error("mahjong seats four players") end
+  local games, seed = whole(c.games or "4", 1), whole(c.seed or "1", -math.maxinteger)
+  if not games or not seed then
+    return usage_error("--games and --seed take whole numbers")
+  end
+  local started = process.now()
+  local ok, report = pcall(function()
+    local players = {}
+    for i = 2, 5 do players[#players + 1] = mahjong_player(c.words[i], seed + i) end
+    return ludus.mahjong.match{players = players, games = games, seed = seed}
+  end)
+  if not ok then
+    io.stderr:write(("%s match: %s\n"):format(progname, tostring(report)))
+    return 1
+  end
+  print(report)
+  if c.records then
+    local f, why = io.open(c.records, "w")
+    if not f then
+      io.stderr:write(("%s match: cannot write the records: %s\n"):format(progname, why))
+      return 1
+    end
+    for _, game in ipairs(report.games) do
+      local text = game:save()
+      f:write(text, text:sub(-1) == "\n" and "" or "\n")
+    end
+    f:close()
+  end
+  if not c.quiet then
+    local seconds = process.now() - started
+    io.stderr:write(("%s match: %d games in %.2f s (%.0f games/hour)\n")
+      :format(progname, #report.games, seconds, #report.games / seconds * 3600))
+  end
+  return 0
+end
+
 function cli.main(name, ...)
   progname = name or progname
   local c, message = parse({...})
@@ -243,6 +329,7 @@ function cli.main(name, ...)
     return 0
   end
   if c.merge then return merge(c) end
+  if c.words[1] == "mahjong" then return mahjong_match(c) end
   if #c.words < 3 then return usage_error("a game and two players or more, please") end
   local G = game_module(c.words[1])
   if not G then
