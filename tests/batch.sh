@@ -323,9 +323,13 @@ for command in replay annotate; do
   [ $? = 1 ] && [ "$(wc -l <"$dir/gw")" -ge 1 ] && ! grep -qv '"error"' "$dir/gw" || break
 done
 check $? "othello: random bytes read as a .wtb give error lines, no crash"
-printf 'f5d6c3d3c4\nf5f5\n\n%% a comment\nf5 d6 c3 x9\n' >"$dir/tr.txt"
+# a whole game too: its result is the rules', with nothing recorded to check
+printf 'f5d6c3d3c4\nf5f5\n\n%% a comment\nf5 d6 c3 x9\n%s\n' \
+  d3c5c6e3f3c7c4e2f4g4h4c3d2f2e1c2c1e6d1g2f1g1h1g3h3h2d6g5h5e7f7h6h7g8g6g7f5f6f8h8d8d7e8c8b1b2a2a1a3a4b5b4b3a5a6a7b7b6b8a8 \
+  >"$dir/tr.txt"
 "$ludus" replay othello "$dir/tr.txt" --quiet >"$dir/trout" 2>/dev/null
-[ $? = 1 ] && [ "$(wc -l <"$dir/trout")" = 3 ] &&
+[ $? = 1 ] && [ "$(wc -l <"$dir/trout")" = 4 ] &&
+  grep -q '"id":"[^"]*tr.txt:6","moves":60,"board":"[XO]* X","result":"black","margin":22,"seconds"' "$dir/trout" &&
   grep -q '"id":"[^"]*tr.txt:1","moves":5,"board":"[-XO]* O","result":null' "$dir/trout" &&
   grep -q '"id":"[^"]*tr.txt:2".*"illegal":{"ply":2,"move":"f5",' "$dir/trout" &&
   grep -q '"id":"[^"]*tr.txt:5".*"illegal":{"ply":4,"move":"x9",' "$dir/trout"

@@ -257,6 +257,14 @@ bad 1 tictactoe random random --shard 4/3
 bad 1 tictactoe random random --resume
 bad 1 tictactoe random random --openings "$dir/nothing.txt"
 bad 1 tictactoe random "$dir/nothing.lua"
+# othello's records are transcripts that ludus replay reads to the end
+"$ludus" match othello alphabeta:depth=1 random --games 2 --records "$dir/o.txt" \
+  --quiet >/dev/null 2>&1
+"$ludus" replay othello "$dir/o.txt" --quiet >"$dir/o.jsonl" 2>"$dir/o.err"
+[ $? = 0 ] && grep -q "2 records (0 errors, 0 disagree" "$dir/o.err" &&
+  [ "$(grep -c '"moves":[0-9]*,.*"result":"\(black\|white\|draw\)"' "$dir/o.jsonl")" = 2 ]
+check $? "othello: the records of a match are transcripts that replay to the end"
+
 # mahjong seats four; its records are Tenhou's JSON, which mahjong.read replays
 "$ludus" match mahjong mahjong_efficiency mahjong_random mahjong_random \
   mahjong_defensive:name=def --games 4 --seed 7 --records "$dir/mj.json" --quiet >"$dir/mj.out"

@@ -288,6 +288,7 @@ static bool read_wtb(const batch_record *r, read_game *g, json_out *out) {
 static bool read_text(const batch_format *format, const batch_record *r,
                       read_game *g, json_out *out) {
   reversi_record *rec = &g->rec;
+  reversi_record_init(rec, 8);          /* every field absent until read */
   if (memchr(r->text, '\0', r->len)) {
     batch_error(out, "a zero byte: binary data, not text");
     return false;
