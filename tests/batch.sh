@@ -119,6 +119,9 @@ head -n 20 "$L3" >"$dir/twenty"
 [ $? = 0 ] && [ "$(wc -l <"$dir/replay")" = 20 ] &&
   head -n 1 "$dir/replay" | grep -q '"moves":37,"rows":\[.*\],"result":null'
 check $? "connect4 replay: moves, rows and result of every line"
+echo 4453 | "$ludus" replay connect4 - --quiet 2>/dev/null |
+  grep -q '"rows":\[".......",".......",".......",".......","...R...","..RYY.."\]'
+check $? "connect4 replay: the rows are a picture, top row first, as connect4.from_rows reads them"
 
 # the first moves of a game are the hard ones: a time per move leaves
 # them open, and the last ones are exact

@@ -206,7 +206,7 @@ static batch_verdict solve_run(void *data, const batch_format *format,
 static void write_position(json_out *out, const c4_board *board) {
   json_key(out, "rows");
   json_begin_array(out);
-  for (int row = board->height - 1; row >= 0; row--) {
+  for (int row = 0; row < board->height; row++) {          /* top first */
     char text[C4_MAX_WIDTH + 1];
     c4_row_text(board, row, text);
     json_cstring(out, text);
