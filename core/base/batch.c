@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "batch.h"
+#include "limit.h"
 
 bool batch_next_line(const char *data, size_t len, size_t *at,
                      batch_record *r) {
@@ -79,4 +80,12 @@ bool batch_blank(const batch_record *r, json_out *out) {
     if (r->text[i] != ' ' && r->text[i] != '\t') return false;
   batch_error(out, "a blank line");
   return true;
+}
+
+void batch_limit(const batch_options *o, search_limit *limit) {
+  memset(limit, 0, sizeof *limit);
+  limit->max_seconds = o->seconds;
+  limit->max_nodes = o->nodes;
+  limit->interrupt = o->interrupt;
+  limit_start(limit);
 }

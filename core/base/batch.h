@@ -116,6 +116,16 @@ void batch_error(json_out *out, const char *format, ...)
    until the next call. */
 const char *batch_shown(const char *text, size_t len);
 
+/* A record's limit as the options set it (--time, --nodes, Ctrl-C),
+   started. */
+struct search_limit;
+void batch_limit(const batch_options *o, struct search_limit *limit);
+
+/* Whether Ctrl-C has stopped the batch. */
+static inline bool batch_interrupted(const batch_options *o) {
+  return o->interrupt && *o->interrupt;
+}
+
 /* Whether a record is blank (spaces only); writes the error if so. */
 bool batch_blank(const batch_record *r, json_out *out);
 

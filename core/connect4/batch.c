@@ -92,18 +92,6 @@ static const char *status_text(game_status status) {
   return text[status];
 }
 
-static void limit_of(const batch_options *o, search_limit *limit) {
-  memset(limit, 0, sizeof *limit);
-  limit->max_seconds = o->seconds;
-  limit->max_nodes = o->nodes;
-  limit->interrupt = o->interrupt;
-  limit_start(limit);
-}
-
-static bool interrupted(const batch_options *o) {
-  return o->interrupt && *o->interrupt;
-}
-
 /* A worker's table, and the book it consults when there is one. */
 typedef struct worker {
   c4_table *table;
@@ -153,12 +141,12 @@ static batch_verdict solve_run(void *data, const batch_format *format,
     return BATCH_ERROR;
   }
   search_limit limit;
-  limit_of(o, &limit);
+  batch_limit(o, &limit);
   c4_result result = c4_solve(&board, table, &limit, o->weak);
   int best = result.complete
            ? c4_best_move(&board, table, &limit, o->weak, result.score) : -1;
   *nodes = limit.nodes;
-  if (best < 0 && interrupted(o)) return BATCH_STOPPED;
+  if (best < 0 && batch_interrupted(o)) return BATCH_STOPPED;
   if (best < 0) {
     json_key(out, "lower");
     json_int(out, result.lower);
@@ -186,7 +174,7 @@ static batch_verdict solve_run(void *data, const batch_format *format,
       json_end_object(out);
     }
     *nodes = limit.nodes;
-    if (interrupted(o)) return BATCH_STOPPED;
+    if (batch_interrupted(o)) return BATCH_STOPPED;
   }
   json_key(out, "nodes");
   json_int(out, (int64_t)*nodes);
@@ -260,10 +248,10 @@ static batch_verdict annotate_run(void *data, const batch_format *format,
   json_begin_array(out);
   for (int ply = 0; ply < count; ply++) {
     int scores[C4_MAX_WIDTH];
-    limit_of(o, &limit);                    /* the limits are per move */
+    batch_limit(o, &limit);                    /* the limits are per move */
     bool complete = c4_analyze(&board, table, &limit, o->weak, scores);
     *nodes += limit.nodes;
-    if (!complete && interrupted(o)) return BATCH_STOPPED;
+    if (!complete && batch_interrupted(o)) return BATCH_STOPPED;
     json_begin_object(out);
     json_key(out, "ply");
     json_int(out, ply + 1);

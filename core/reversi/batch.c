@@ -437,18 +437,6 @@ static void finish(void *data) {
   free(w);
 }
 
-static void limit_of(const batch_options *o, search_limit *limit) {
-  memset(limit, 0, sizeof *limit);
-  limit->max_seconds = o->seconds;
-  limit->max_nodes = o->nodes;
-  limit->interrupt = o->interrupt;
-  limit_start(limit);
-}
-
-static bool interrupted(const batch_options *o) {
-  return o->interrupt && *o->interrupt;
-}
-
 /* ---- solve ---- */
 
 /* The listed score of square among the OBF answers, or false. */
@@ -482,10 +470,10 @@ static batch_verdict solve_run(void *data, const batch_format *format,
     return BATCH_ERROR;
   }
   search_limit limit;
-  limit_of(o, &limit);
+  batch_limit(o, &limit);
   reversi_solution s = reversi_solve(w->solver, &board, &limit);
   *nodes = limit.nodes;
-  if (!s.complete && interrupted(o)) return BATCH_STOPPED;
+  if (!s.complete && batch_interrupted(o)) return BATCH_STOPPED;
   if (!s.complete) {
     JSON_KEY(out, "lower");
     json_int(out, s.lower);
@@ -503,7 +491,7 @@ static batch_verdict solve_run(void *data, const batch_format *format,
   bool all = o->all && s.complete && reversi_legal(&board) &&
              reversi_solve_all(w->solver, &board, &limit, scores);
   *nodes = limit.nodes;
-  if (o->all && s.complete && !all && interrupted(o)) return BATCH_STOPPED;
+  if (o->all && s.complete && !all && batch_interrupted(o)) return BATCH_STOPPED;
   if (all) {
     JSON_KEY(out, "all");
     json_begin_object(out);
@@ -635,7 +623,7 @@ static bool searched(worker *w, const reversi_board *board,
                      const batch_options *o, int depth, value *v,
                      uint64_t *nodes) {
   search_limit limit;
-  limit_of(o, &limit);
+  batch_limit(o, &limit);
   search_options options = {0};
   options.max_depth = depth;
   options.tt = w->table;
@@ -643,7 +631,7 @@ static bool searched(worker *w, const reversi_board *board,
   search_result result;
   search_alphabeta(&reversi_class, &copy, &options, &limit, &result);
   *nodes += result.nodes;
-  if (interrupted(o)) return false;
+  if (batch_interrupted(o)) return false;
   v->best = (int)result.best;
   v->exact = result.exact;
   v->score = search_is_win_score(result.score)
@@ -694,10 +682,10 @@ static batch_verdict annotate_run(void *data, const batch_format *format,
     int scores[64];
     if (empties(&board) <= exact) {
       search_limit limit;
-      limit_of(o, &limit);
+      batch_limit(o, &limit);
       bool done = exact_scores(w, &board, &limit, scores, &best);
       *nodes += limit.nodes;
-      if (!done && interrupted(o)) {
+      if (!done && batch_interrupted(o)) {
         verdict = BATCH_STOPPED;
         goto done;
       }
