@@ -639,6 +639,7 @@ static bool run(cdcl *c) {
     if (!ok) {
       if (c->out_of_memory) return false;
       conflicts++;
+      c->s->conflicts++;
       since_restart++;
       if (c->depth == 0) return true;           /* nothing more to find */
       int back, lbd, n = analyze(c, &back, &lbd);

@@ -526,6 +526,7 @@ static bool propagate(general *g) {
 /* Failures count against the constraint that failed: a cell or a unit's
    value directly, a rule on many through its parts. */
 static void blame(general *g) {
+  g->s->conflicts++;
   if (g->culprit >= 0) g->weight[g->culprit]++;
 }
 

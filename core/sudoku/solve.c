@@ -30,6 +30,7 @@ static bool over_nine(const uint8_t *cell) {
 sudoku_error sudoku_solve(const sudoku_grid *grid, sudoku_search *s) {
   s->solutions = 0;
   s->guesses = 0;
+  s->conflicts = 0;
   s->complete = true;
   sudoku_error e;
   int rows = 0, cols = 0;

@@ -312,6 +312,8 @@ typedef struct sudoku_search {
   /* what happened */
   uint64_t solutions;       /* found, at most max_solutions */
   uint64_t guesses;         /* branches tried: changes only with the search */
+  uint64_t conflicts;       /* dead ends met (the general and the clause-
+                               learning solvers; the 9x9 path leaves 0) */
   bool complete;            /* every solution was counted: neither
                                max_solutions, visit nor limit stopped it */
 } sudoku_search;

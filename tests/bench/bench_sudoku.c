@@ -204,8 +204,9 @@ static void bench_big(const char *dir, int max) {
       disarm_timer();
       if (limit.stopped) {
         stopped++;
-        printf("  #%-2d stopped after %d s of CPU, %llu guesses\n", k + 1, BIG_SECONDS,
-               (unsigned long long)s.guesses);
+        printf("  #%-2d stopped after %d s of CPU, %llu guesses, %llu conflicts\n",
+               k + 1, BIG_SECONDS, (unsigned long long)s.guesses,
+               (unsigned long long)s.conflicts);
         fflush(stdout);
         continue;
       }
@@ -219,10 +220,10 @@ static void bench_big(const char *dir, int max) {
       bool ok = s.solutions == 1 && sudoku_is_solution(&first, &grids[k]);
       if (!ok) wrong++;
       if (grids[k].size >= 25)
-        printf("  #%-2d %9.1f ms %2llu solution%s %9llu guesses%s\n", k + 1,
-               seconds * 1e3, (unsigned long long)s.solutions,
+        printf("  #%-2d %9.1f ms %2llu solution%s %9llu guesses %9llu conflicts%s\n",
+               k + 1, seconds * 1e3, (unsigned long long)s.solutions,
                s.solutions == 1 ? " " : "s", (unsigned long long)s.guesses,
-               ok ? "" : "  WRONG");
+               (unsigned long long)s.conflicts, ok ? "" : "  WRONG");
       fflush(stdout);
     }
     const char *name = strchr(big_sets[i], '/') + 1;
