@@ -908,8 +908,8 @@ static int puzzle_eq(lua_State *L) {
 static const char *const variant_keys[] = {
   "name", "size", "box", "diagonals", "windows", "regions", "units", "cages",
   "even", "odd", "thermos", "arrows", "consecutive", "nonconsecutive",
-  "white", "black", "less", "different", "antiknight", "antiking", "check",
-  "partial", NULL
+  "white", "black", "alldots", "less", "different", "antiknight", "antiking",
+  "check", "partial", NULL
 };
 
 /* A cell at idx: "r3c4", {3, 4} or its number 1..size*size, row by row. */
@@ -1086,6 +1086,33 @@ static void add_steps(lua_State *L, sudoku_rules *r, const int (*step)[2],
     }
 }
 
+/* A relation on every pair of orthogonal neighbours that no pair rule of
+   the relations in 'marks' (a bit each) joins yet. */
+static void add_unmarked(lua_State *L, sudoku_rules *r, unsigned marks,
+                         sudoku_relation relation, const char *what) {
+  int n = r->size;
+  uint8_t *marked = lua_newuserdatauv(L, SUDOKU_MAX_CELLS, 0);   /* bit 0: the
+                                   right neighbour, bit 1: the one below */
+  memset(marked, 0, (size_t)(n * n));
+  for (int i = 0; i < r->rules; i++) {
+    const sudoku_rule *m = &r->rule[i];
+    if (m->kind != SUDOKU_RULE_PAIR || !(marks >> m->relation & 1)) continue;
+    int a = r->cell[m->first], b = r->cell[m->first + 1];
+    int low = a < b ? a : b, high = a < b ? b : a;
+    if (high == low + 1 && high % n != 0) marked[low] |= 1;
+    else if (high == low + n) marked[low] |= 2;
+  }
+  for (int cell = 0; cell < n * n; cell++)
+    for (int k = 0; k < 2; k++) {
+      int other = k == 0 ? cell + 1 : cell + n;
+      if ((k == 0 && other % n == 0) || other >= n * n || marked[cell] >> k & 1)
+        continue;
+      uint16_t cells[2] = {(uint16_t)cell, (uint16_t)other};
+      add_rule(L, r, SUDOKU_RULE_PAIR, relation, cells, 2, 0, 0, what);
+    }
+  lua_pop(L, 1);
+}
+
 static void read_regions(lua_State *L, int desc, sudoku_rules *r) {
   int n = r->size, type = lua_getfield(L, desc, "regions");
   if (type == LUA_TNIL) {
@@ -1182,35 +1209,19 @@ static int build_rules(lua_State *L) {
   static const int knight[8][2] = {{1, 2}, {2, 1}, {1, -2}, {2, -1},
                                    {-1, 2}, {-2, 1}, {-1, -2}, {-2, -1}};
   static const int king[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
-  static const int beside[2][2] = {{0, 1}, {1, 0}};
   if (desc_flag(L, 1, "antiknight"))
     add_steps(L, r, knight, 8, SUDOKU_DIFFERENT, "antiknight", NULL);
   /* a king's orthogonal steps stay in a row or column already */
   if (desc_flag(L, 1, "antiking"))
     add_steps(L, r, king, 4, SUDOKU_DIFFERENT, "antiking", NULL);
-  if (desc_flag(L, 1, "nonconsecutive")) {
-    /* neighbours not marked consecutive are not */
-    int marked = r->rules;
-    for (int cell = 0; cell < n * n; cell++)
-      for (int k = 0; k < 2; k++) {
-        int row = cell / n + beside[k][0], col = cell % n + beside[k][1];
-        if (row >= n || col >= n) continue;
-        int other = row * n + col;
-        bool is_marked = false;
-        for (int i = 0; i < marked && !is_marked; i++) {
-          const sudoku_rule *m = &r->rule[i];
-          const uint16_t *c = r->cell + m->first;
-          is_marked = m->kind == SUDOKU_RULE_PAIR &&
-                      m->relation == SUDOKU_CONSECUTIVE &&
-                      ((c[0] == cell && c[1] == other) ||
-                       (c[1] == cell && c[0] == other));
-        }
-        if (is_marked) continue;
-        uint16_t cells[2] = {(uint16_t)cell, (uint16_t)other};
-        add_rule(L, r, SUDOKU_RULE_PAIR, SUDOKU_NOT_CONSECUTIVE, cells, 2, 0,
-                 0, "nonconsecutive");
-      }
-  }
+  /* neighbours not marked consecutive are not; with every Kropki dot
+     given, those without a dot are neither consecutive nor double */
+  if (desc_flag(L, 1, "nonconsecutive"))
+    add_unmarked(L, r, 1 << SUDOKU_CONSECUTIVE, SUDOKU_NOT_CONSECUTIVE,
+                 "nonconsecutive");
+  if (desc_flag(L, 1, "alldots"))
+    add_unmarked(L, r, 1 << SUDOKU_CONSECUTIVE | 1 << SUDOKU_DOUBLE,
+                 SUDOKU_NO_DOT, "alldots");
   /* the rules' own table: name, size, box, predicate */
   lua_createtable(L, 0, 5);
   lua_getfield(L, 1, "name");
@@ -1243,8 +1254,8 @@ static int sudoku_variant_lua(lua_State *L) {
       return fail(L, "variant: no rule '%s' (the rules: name, size, box, "
                   "diagonals, windows, regions, units, cages, even, odd, "
                   "thermos, arrows, consecutive, nonconsecutive, white, "
-                  "black, less, different, antiknight, antiking, check, "
-                  "partial)", luaL_tolstring(L, -1, NULL));
+                  "black, alldots, less, different, antiknight, antiking, "
+                  "check, partial)", luaL_tolstring(L, -1, NULL));
   }
   lua_getfield(L, 1, "size");
   int isnum;

@@ -366,7 +366,8 @@ static uint64_t support(const general *g, sudoku_relation relation,
     case SUDOKU_NOT_CONSECUTIVE:
       if (sudoku_bit_count_64(m) >= 3) return all;
       for (int i = 0; i < g->size; i++) {
-        uint64_t near = (UINT64_C(1) << (i + 1)) | (i ? UINT64_C(1) << (i - 1) : 0);
+        uint64_t near = (i < 63 ? UINT64_C(1) << (i + 1) : 0) |
+                        (i ? UINT64_C(1) << (i - 1) : 0);
         if (m & ~near) out |= UINT64_C(1) << i;
       }
       return out & all;
@@ -377,6 +378,18 @@ static uint64_t support(const general *g, sudoku_relation relation,
         if (v % 2 == 0) out |= UINT64_C(1) << (v / 2 - 1);
       }
       return out;
+    case SUDOKU_NO_DOT:
+      /* a value rules out at most four of the other's (v - 1, v + 1, 2v,
+         v / 2): five or more leave every value some support */
+      if (sudoku_bit_count_64(m) >= 5) return all;
+      for (int i = 1; i <= g->size; i++) {
+        uint64_t near = UINT64_C(1) << (i - 1) >> 1;               /* i - 1 */
+        if (i < 64) near |= UINT64_C(1) << i;                       /* i + 1 */
+        if (2 * i <= g->size) near |= UINT64_C(1) << (2 * i - 1);
+        if (i % 2 == 0) near |= UINT64_C(1) << (i / 2 - 1);
+        if (m & ~near) out |= UINT64_C(1) << (i - 1);
+      }
+      return out & all;
   }
   return all;
 }

@@ -161,17 +161,23 @@ static bool relation_holds(sudoku_relation relation, int a, int b) {
     case SUDOKU_CONSECUTIVE: return a - b == 1 || b - a == 1;
     case SUDOKU_NOT_CONSECUTIVE: return a - b != 1 && b - a != 1;
     case SUDOKU_DOUBLE: return a == 2 * b || b == 2 * a;
+    case SUDOKU_NO_DOT:
+      return a - b != 1 && b - a != 1 && a != 2 * b && b != 2 * a;
   }
   return false;
 }
 
-static const char *relation_name(sudoku_relation relation) {
+/* What a relation asks of two cells, after "but". */
+static const char *relation_rule(sudoku_relation relation) {
   switch (relation) {
-    case SUDOKU_DIFFERENT: return "different";
-    case SUDOKU_LESS: return "less than";
-    case SUDOKU_CONSECUTIVE: return "consecutive";
-    case SUDOKU_NOT_CONSECUTIVE: return "not consecutive";
-    case SUDOKU_DOUBLE: return "one twice the other";
+    case SUDOKU_DIFFERENT: return "they must differ";
+    case SUDOKU_LESS: return "the first must be less than the second";
+    case SUDOKU_CONSECUTIVE: return "they must be consecutive";
+    case SUDOKU_NOT_CONSECUTIVE: return "they must not be consecutive";
+    case SUDOKU_DOUBLE: return "one must be twice the other";
+    case SUDOKU_NO_DOT:
+      return "without a dot they must be neither consecutive nor one twice "
+             "the other";
   }
   return "?";
 }
@@ -258,9 +264,9 @@ sudoku_error sudoku_rules_check(const sudoku_rules *rules,
     cell_name(n, cells[0], a, sizeof a);
     cell_name(n, cells[1 % r->count], b, sizeof b);
     if (r->kind == SUDOKU_RULE_PAIR)
-      snprintf(message, size, "%s and %s are given %d and %d, which are not "
-               "%s", a, b, grid->cell[cells[0]], grid->cell[cells[1]],
-               relation_name((sudoku_relation)r->relation));
+      snprintf(message, size, "%s and %s are given %d and %d, but %s", a, b,
+               grid->cell[cells[0]], grid->cell[cells[1]],
+               relation_rule((sudoku_relation)r->relation));
     else if (r->kind == SUDOKU_RULE_CAGE)
       snprintf(message, size, "the givens of cage %d (from %s) repeat a value "
                "or pass its sum %d", r->group, a, r->target);

@@ -226,7 +226,9 @@ typedef enum sudoku_relation {
   SUDOKU_LESS,              /* a < b */
   SUDOKU_CONSECUTIVE,       /* |a - b| = 1 */
   SUDOKU_NOT_CONSECUTIVE,   /* |a - b| != 1 */
-  SUDOKU_DOUBLE             /* one is twice the other */
+  SUDOKU_DOUBLE,            /* one is twice the other */
+  SUDOKU_NO_DOT             /* neither consecutive nor one twice the other
+                               (Kropki with every dot given) */
 } sudoku_relation;
 
 typedef enum sudoku_rule_kind {

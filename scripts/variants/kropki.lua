@@ -1,10 +1,12 @@
 -- kropki.lua: Kropki Sudoku.  A white dot between two cells: their
--- values are consecutive; a black dot: one is twice the other.  Only the
--- dots given are rules (the "all dots given" form is not known here: it
--- could be added as a Lua predicate, or as the negative pairs).
+-- values are consecutive; a black dot: one is twice the other (between 1
+-- and 2 either dot may stand).  With all = true every dot is given, so
+-- neighbours without a dot are neither consecutive nor one twice the
+-- other: the "negative constraint" most published Kropki puzzles use.
 --
 --   local kropki = require "ludus.variants.kropki"
 --   local v = kropki.rules{white = {{"r1c1", "r1c2"}}, black = {{"r2c1", "r3c1"}}}
+--   local all = kropki.rules{white = ..., black = ..., all = true}
 
 local sudoku = require("ludus").sudoku
 
@@ -13,16 +15,17 @@ local kropki = {}
 kropki.help = {
   name = "kropki",
   summary = "Kropki Sudoku: white dots join consecutive values, black dots a "
-    .. "value and its double (require 'ludus.variants.kropki')",
+    .. "value and its double; all = true: neighbours without a dot are "
+    .. "neither (require 'ludus.variants.kropki')",
   functions = {
-    rules = "kropki.rules{white = pairs, black = pairs [, size=, box=]} -> the "
-      .. "variant",
+    rules = "kropki.rules{white = pairs, black = pairs [, all=, size=, box=]} "
+      .. "-> the variant",
   },
 }
 
 function kropki.rules(dots)
   return sudoku.variant{name = "kropki", white = dots.white, black = dots.black,
-                        size = dots.size, box = dots.box}
+                        alldots = dots.all, size = dots.size, box = dots.box}
 end
 
 return kropki

@@ -133,6 +133,29 @@ local function holds(d, s)
       end
     end
   end
+  if d.alldots then
+    -- neighbours without a dot: neither consecutive nor one twice the other
+    local dotted = {}
+    for _, list in ipairs{d.white or {}, d.black or {}} do
+      for _, pair in ipairs(list) do
+        local r1, c1 = cell_of(pair[1], n)
+        local r2, c2 = cell_of(pair[2], n)
+        dotted[r1 .. "," .. c1 .. "," .. r2 .. "," .. c2] = true
+        dotted[r2 .. "," .. c2 .. "," .. r1 .. "," .. c1] = true
+      end
+    end
+    for r = 1, n do
+      for c = 1, n do
+        for _, st in ipairs{{0, 1}, {1, 0}} do
+          local r2, c2 = r + st[1], c + st[2]
+          if r2 <= n and c2 <= n and not dotted[r .. "," .. c .. "," .. r2 .. "," .. c2] then
+            local a, b = s:get(r, c), s:get(r2, c2)
+            if math.abs(a - b) == 1 or a == 2 * b or b == 2 * a then return false end
+          end
+        end
+      end
+    end
+  end
   return true
 end
 
@@ -219,6 +242,65 @@ describe("sudoku variants", function()
     end
     assert.is_true(holds(d, base))
     check_variant(d)
+  end)
+
+  it("Kropki with every dot given: a puzzle of dots alone", function()
+    -- Written for these tests: the dots of one grid, no givens.  With
+    -- every dot given the grid is the only one; with only the dots as
+    -- rules (undotted neighbours free), there are two.
+    local kropki = require("ludus.variants.kropki")
+    local d = {name = "kropki", alldots = true,
+      white = {{"r1c6", "r2c6"}, {"r2c2", "r3c2"}, {"r2c8", "r2c9"}, {"r3c1", "r4c1"},
+               {"r3c5", "r3c6"}, {"r4c4", "r5c4"}, {"r4c8", "r4c9"}, {"r4c9", "r5c9"},
+               {"r5c5", "r6c5"}, {"r5c6", "r6c6"}, {"r5c8", "r5c9"}, {"r6c2", "r6c3"},
+               {"r6c2", "r7c2"}, {"r7c2", "r8c2"}, {"r7c3", "r7c4"}, {"r7c7", "r7c8"},
+               {"r8c4", "r8c5"}, {"r8c5", "r9c5"}, {"r9c1", "r9c2"}, {"r9c8", "r9c9"}},
+      black = {{"r1c1", "r1c2"}, {"r1c4", "r1c5"}, {"r1c6", "r1c7"}, {"r1c7", "r2c7"},
+               {"r2c1", "r2c2"}, {"r2c3", "r3c3"}, {"r2c4", "r3c4"}, {"r2c7", "r3c7"},
+               {"r2c8", "r3c8"}, {"r3c4", "r3c5"}, {"r3c9", "r4c9"}, {"r4c5", "r4c6"},
+               {"r4c6", "r5c6"}, {"r5c5", "r5c6"}, {"r6c3", "r7c3"}, {"r6c6", "r6c7"},
+               {"r6c7", "r7c7"}, {"r6c8", "r7c8"}, {"r6c9", "r7c9"}, {"r7c8", "r7c9"},
+               {"r8c3", "r8c4"}, {"r8c3", "r9c3"}, {"r8c4", "r9c4"}, {"r8c5", "r8c6"}}}
+    local empty = ("."):rep(81)
+    local all = kropki.rules{white = d.white, black = d.black, all = true}
+    local p = all:parse(empty)
+    assert.equal(1, p:count())
+    local s = p:solve()
+    assert.equal("125368497483197265796245138839612754617584923254973681"
+                 .. "968751342572436819341829576", s:to_string())
+    assert.is_true(holds(d, s))
+    local dots_only = kropki.rules{white = d.white, black = d.black}
+    local two = dots_only:parse(empty):solutions()
+    assert.equal(2, #two)
+    -- the other breaks the rule of the dots not drawn, as written here
+    local other = two[1] == s and two[2] or two[1]
+    assert.is_false(holds(d, other))
+    assert.is_true(holds({white = d.white, black = d.black}, other))
+    -- r1c2 and r1c3 have no dot: 3 beside 6 is refused, 3 beside 5 is not
+    assert.same({nil, "sudoku: r1c2 and r1c3 are given 3 and 6, but without "
+                      .. "a dot they must be neither consecutive nor one twice "
+                      .. "the other"},
+                {all:parse("." .. "36" .. ("."):rep(78))})
+    assert.is_truthy(all:parse("." .. "35" .. ("."):rep(78)))
+    -- generated: dots from a grid, every one given, givens only as needed
+    local g = {name = "kropki all dots", alldots = true, white = {}, black = {}}
+    for r = 1, 9 do
+      for c = 1, 9 do
+        for _, st in ipairs{{0, 1}, {1, 0}} do
+          local r2, c2 = r + st[1], c + st[2]
+          if r2 <= 9 and c2 <= 9 then
+            local a, b = base:get(r, c), base:get(r2, c2)
+            local pair = {("r%dc%d"):format(r, c), ("r%dc%d"):format(r2, c2)}
+            if a == 2 * b or b == 2 * a then g.black[#g.black + 1] = pair
+            elseif math.abs(a - b) == 1 then g.white[#g.white + 1] = pair end
+          end
+        end
+      end
+    end
+    assert.is_true(holds(g, base))
+    local q = sudoku.generate{rules = assert(sudoku.variant(g)), seed = 1}
+    assert.is_true(q:is_unique())
+    assert.is_true(holds(g, q:solve()))
   end)
 
   it("killer: a unique puzzle from a grid's cages", function()
