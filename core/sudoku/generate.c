@@ -3,12 +3,17 @@
 **
 ** A full grid first: the boxes on the diagonal share no row, column or
 ** box, so each takes a random permutation, and the solver fills the
-** rest.  Then givens are taken away in a random order (in pairs
+** rest.  Past 49x49 that search thrashes, so the grid is built instead:
+** a pattern grid, shuffled by the moves that keep a grid a grid (values
+** renamed, bands, stacks and the lines within them reordered, and many
+** swaps of a cycle of cells between two rows of a band or two columns of
+** a stack).  Then givens are taken away in a random order (in pairs
 ** symmetric about the centre when asked), each kept only when the puzzle
 ** without it has more than one solution.  A given that cannot go at one
 ** point cannot go later either (fewer givens, more solutions), so one
 ** pass that tries every given leaves a minimal puzzle.
 */
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/rng.h"
@@ -25,6 +30,40 @@ static int count_two(const sudoku_grid *grid, const sudoku_rules *rules,
   if (sudoku_solve(grid, &s) != SUDOKU_OK) return -1;
   if (!s.complete && s.solutions < 2) return -1;
   return (int)s.solutions;
+}
+
+/* Whether the puzzle, with the givens at cells[0..n-1] just taken away
+   (values[i] in the solution), has still only that solution: 1 when no
+   solution differs there (the first cell other, or it the same and the
+   second other), 2 when one does, -1 when the limit stopped it.  Faster
+   than counting on the large sides: a search that must put another value
+   in a cell it knows from the start mostly fails at once, where the
+   count finds the solution first and then proves it alone.  The answer
+   is the same.  rules holds the variant's rules (or none), and is left as
+   it was. */
+static int differs(const sudoku_grid *puzzle, const int *cells,
+                   const int *values, int n, sudoku_rules *rules,
+                   search_limit *limit) {
+  sudoku_mask kept[2];
+  for (int i = 0; i < n; i++) kept[i] = rules->allowed[cells[i]];
+  int answer = 1;
+  for (int i = 0; i < n && answer == 1; i++) {
+    sudoku_mask bit = UINT64_C(1) << (values[i] - 1);
+    for (int k = 0; k < i; k++)
+      rules->allowed[cells[k]] = kept[k] & UINT64_C(1) << (values[k] - 1);
+    rules->allowed[cells[i]] = kept[i] & ~bit;
+    sudoku_search s;
+    memset(&s, 0, sizeof s);
+    s.max_solutions = 1;
+    s.limit = limit;
+    s.rules = rules;
+    if (sudoku_solve(puzzle, &s) != SUDOKU_OK || (!s.complete && !s.solutions))
+      answer = -1;
+    else if (s.solutions)
+      answer = 2;
+  }
+  for (int i = 0; i < n; i++) rules->allowed[cells[i]] = kept[i];
+  return answer;
 }
 
 static void shuffle(rng *r, int *items, int n) {
@@ -66,6 +105,74 @@ static sudoku_error full_grid(rng *r, int size, int rows, int cols,
   }
 }
 
+/* Swaps values between lines a and b (rows when rows is true, else
+   columns) of one band or stack, from place start along them until the
+   values of each line are again those it had: the cycle of places where
+   a's value is found in b, and so on.  Each swap stays within a column
+   (or row) and a box, so the grid stays a grid. */
+static void swap_cycle(sudoku_grid *g, bool rows, int a, int b, int start) {
+  int n = g->size;
+  uint8_t *cell = g->cell;
+  int step = rows ? 1 : n;                      /* along a line */
+  int first_a = rows ? a * n : a, first_b = rows ? b * n : b;
+  int place_in_a[SUDOKU_MAX_SIDE + 1];          /* where a has each value */
+  for (int i = 0; i < n; i++) place_in_a[cell[first_a + i * step]] = i;
+  int wanted = cell[first_a + start * step];    /* a's value, to come back */
+  for (int i = start;;) {
+    int x = first_a + i * step, y = first_b + i * step;
+    uint8_t t = cell[x];
+    cell[x] = cell[y];
+    cell[y] = t;
+    if (cell[x] == wanted) break;               /* a has its values again */
+    i = place_in_a[cell[x]];                    /* a's other copy of it */
+  }
+}
+
+/* A full grid for the large sides: value (r mod rows) * cols + r / rows
+   + c, mod size, is a grid (each row, column and box takes every
+   value); then shuffled. */
+static void built_grid(rng *r, int size, int rows, int cols, sudoku_grid *out) {
+  sudoku_init_shape(out, size, rows, cols);
+  int name[SUDOKU_MAX_SIDE], row_of[SUDOKU_MAX_SIDE], col_of[SUDOKU_MAX_SIDE];
+  for (int v = 0; v < size; v++) name[v] = v + 1;
+  shuffle(r, name, size);
+  /* rows: the bands in a random order, and the rows within each */
+  int bands = size / rows, stacks = size / cols, order[SUDOKU_MAX_SIDE];
+  for (int i = 0; i < bands; i++) order[i] = i;
+  shuffle(r, order, bands);
+  for (int i = 0; i < bands; i++) {
+    int within[SUDOKU_MAX_SIDE];
+    for (int k = 0; k < rows; k++) within[k] = k;
+    shuffle(r, within, rows);
+    for (int k = 0; k < rows; k++) row_of[i * rows + k] = order[i] * rows + within[k];
+  }
+  for (int i = 0; i < stacks; i++) order[i] = i;
+  shuffle(r, order, stacks);
+  for (int i = 0; i < stacks; i++) {
+    int within[SUDOKU_MAX_SIDE];
+    for (int k = 0; k < cols; k++) within[k] = k;
+    shuffle(r, within, cols);
+    for (int k = 0; k < cols; k++) col_of[i * cols + k] = order[i] * cols + within[k];
+  }
+  for (int i = 0; i < size; i++)
+    for (int j = 0; j < size; j++) {
+      int row = row_of[i], col = col_of[j];
+      int v = (row % rows * cols + row / rows + col) % size;
+      out->cell[i * size + j] = (uint8_t)name[v];
+    }
+  /* cycles of swaps, as many as eight a cell */
+  for (int k = 0; k < 8 * size * size; k++) {
+    bool by_rows = rng_below(r, 2) == 0;
+    int span = by_rows ? rows : cols;           /* lines in a band or stack */
+    if (span < 2) continue;
+    int group = (int)rng_below(r, (uint32_t)(size / span));
+    int a = (int)rng_below(r, (uint32_t)span), b = (int)rng_below(r, (uint32_t)span - 1);
+    if (b >= a) b++;
+    swap_cycle(out, by_rows, group * span + a, group * span + b,
+               (int)rng_below(r, (uint32_t)size));
+  }
+}
+
 /* Under a variant's rules, a full grid is the first solution of the
    empty grid found with the choices of each branch shuffled. */
 static sudoku_error ruled_grid(uint64_t seed, int size, int rows, int cols,
@@ -97,7 +204,8 @@ sudoku_error sudoku_generate(const sudoku_generate_options *options,
   sudoku_error e = options->rules
       ? ruled_grid(options->seed, size, rows, cols, options->rules,
                    options->limit, puzzle)
-      : full_grid(&r, size, rows, cols, options->limit, puzzle);
+      : size > 49 ? (built_grid(&r, size, rows, cols, puzzle), SUDOKU_OK)
+                  : full_grid(&r, size, rows, cols, options->limit, puzzle);
   if (e != SUDOKU_OK) return e;
 
   int cells = size * size, order[SUDOKU_MAX_CELLS], n = 0;
@@ -106,6 +214,14 @@ sudoku_error sudoku_generate(const sudoku_generate_options *options,
   shuffle(&r, order, n);
   int givens = cells;
   int floor = options->minimal ? 0 : options->clues;
+  /* from 16x16 up, uniqueness by a search for a solution that differs */
+  sudoku_rules *rules = NULL;
+  if (size >= 16) {
+    rules = malloc(sizeof *rules);
+    if (!rules) return SUDOKU_ENOMEM;
+    if (options->rules) memcpy(rules, options->rules, sizeof *rules);
+    else sudoku_rules_init(rules, size);
+  }
   for (int i = 0; i < n && givens > floor; i++) {
     int cell = order[i], mirror = cells - 1 - cell;
     bool pair = options->symmetric && mirror != cell;
@@ -113,8 +229,14 @@ sudoku_error sudoku_generate(const sudoku_generate_options *options,
     uint8_t kept = puzzle->cell[cell], kept_mirror = puzzle->cell[mirror];
     puzzle->cell[cell] = 0;
     if (pair) puzzle->cell[mirror] = 0;
-    int solutions = count_two(puzzle, options->rules, options->limit);
-    if (solutions < 0) return SUDOKU_ESTOPPED;
+    int at[2] = {cell, mirror}, was[2] = {kept, kept_mirror};
+    int solutions = rules ? differs(puzzle, at, was, pair ? 2 : 1, rules,
+                                    options->limit)
+                          : count_two(puzzle, options->rules, options->limit);
+    if (solutions < 0) {
+      free(rules);
+      return SUDOKU_ESTOPPED;
+    }
     if (solutions == 1) {
       givens -= pair ? 2 : 1;
     } else {
@@ -122,5 +244,6 @@ sudoku_error sudoku_generate(const sudoku_generate_options *options,
       puzzle->cell[mirror] = kept_mirror;
     }
   }
+  free(rules);
   return SUDOKU_OK;
 }

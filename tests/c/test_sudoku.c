@@ -694,6 +694,45 @@ static void test_generate(void **unused) {
     }
 }
 
+/* Past 49x49 the full grid is built, not searched for: every side's grid
+   is one, the puzzles are unique and seeded.  From 16x16 up the
+   generator asks whether a solution differs where a given went, and
+   symmetric pairs are asked about both cells. */
+static void test_generate_large(void **unused) {
+  (void)unused;
+  static const int sides[] = {50, 56, 58, 60, 63, 64};
+  for (int k = 0; k < 6; k++) {
+    sudoku_generate_options o = {0};
+    o.size = sides[k];
+    o.seed = 3;
+    o.clues = sides[k] * sides[k] - 30;
+    sudoku_grid a, b, solution;
+    assert_int_equal(sudoku_generate(&o, &a), SUDOKU_OK);
+    assert_int_equal(givens(&a), o.clues);
+    assert_int_equal(sudoku_count(&a, 2, &solution), 1);
+    assert_true(sudoku_is_solution(&solution, &a));
+    assert_int_equal(sudoku_generate(&o, &b), SUDOKU_OK);
+    assert_true(sudoku_same(&a, &b));
+    o.seed = 4;
+    assert_int_equal(sudoku_generate(&o, &b), SUDOKU_OK);
+    assert_false(sudoku_same(&a, &b));
+  }
+  sudoku_generate_options o = {0};
+  o.size = 16;
+  o.seed = 5;
+  o.symmetric = true;
+  sudoku_grid g;
+  assert_int_equal(sudoku_generate(&o, &g), SUDOKU_OK);
+  assert_int_equal(sudoku_count(&g, 2, NULL), 1);
+  for (int i = 0; i < 256; i++) {
+    assert_int_equal(g.cell[i] != 0, g.cell[255 - i] != 0);
+    if (!g.cell[i] || i > 255 - i) continue;
+    sudoku_grid fewer = g;
+    fewer.cell[i] = fewer.cell[255 - i] = 0;
+    assert_int_equal(sudoku_count(&fewer, 2, NULL), 2);
+  }
+}
+
 static void test_generate_options(void **unused) {
   (void)unused;
   for (int seed = 1; seed <= 6; seed++) {
@@ -868,6 +907,7 @@ int main(void) {
     cmocka_unit_test(test_25x25_two_solutions),
     cmocka_unit_test(test_generate),
     cmocka_unit_test(test_generate_options),
+    cmocka_unit_test(test_generate_large),
     cmocka_unit_test(test_hint_kinds),
     cmocka_unit_test(test_hints_follow_solution),
   };
