@@ -678,6 +678,21 @@ static int check_partial(general *g) {
   return g->s->check(&partial, false, g->s->check_context);
 }
 
+/* The choice that agrees with the preferred grid goes first. */
+static void prefer_branch(const general *g, branch *br) {
+  const uint8_t *prefer = g->s->prefer->cell;
+  for (int i = 1; i < br->n; i++)
+    if (prefer[br->cell[i]] == br->value[i] + 1) {
+      uint16_t cell = br->cell[i];
+      uint8_t value = br->value[i];
+      memmove(br->cell + 1, br->cell, (size_t)i * sizeof *br->cell);
+      memmove(br->value + 1, br->value, (size_t)i * sizeof *br->value);
+      br->cell[0] = cell;
+      br->value[0] = value;
+      return;
+    }
+}
+
 static void shuffle_branch(general *g, branch *br) {
   for (int i = br->n - 1; i > 0; i--) {
     uint64_t x = g->shuffle;
@@ -712,6 +727,7 @@ static void search(general *g) {
       return;
     }
     if (g->shuffle) shuffle_branch(g, &br);
+    else if (g->s->prefer) prefer_branch(g, &br);
     for (int i = 0;; i++) {
       if (sudoku_guess(g->s)) {
         g->stop = true;

@@ -41,9 +41,9 @@ static int count_two(const sudoku_grid *grid, const sudoku_rules *rules,
    count finds the solution first and then proves it alone.  The answer
    is the same.  rules holds the variant's rules (or none), and is left as
    it was. */
-static int differs(const sudoku_grid *puzzle, const int *cells,
-                   const int *values, int n, sudoku_rules *rules,
-                   search_limit *limit) {
+static int differs(const sudoku_grid *puzzle, const sudoku_grid *solution,
+                   const int *cells, const int *values, int n,
+                   sudoku_rules *rules, search_limit *limit) {
   sudoku_mask kept[2];
   for (int i = 0; i < n; i++) kept[i] = rules->allowed[cells[i]];
   int answer = 1;
@@ -57,6 +57,7 @@ static int differs(const sudoku_grid *puzzle, const int *cells,
     s.max_solutions = 1;
     s.limit = limit;
     s.rules = rules;
+    s.prefer = solution;
     if (sudoku_solve(puzzle, &s) != SUDOKU_OK || (!s.complete && !s.solutions))
       answer = -1;
     else if (s.solutions)
@@ -214,11 +215,20 @@ sudoku_error sudoku_generate(const sudoku_generate_options *options,
   shuffle(&r, order, n);
   int givens = cells;
   int floor = options->minimal ? 0 : options->clues;
-  /* from 16x16 up, uniqueness by a search for a solution that differs */
+  /* from 16x16 up, uniqueness by a search for a solution that differs,
+     tried near the one known first: another solution mostly differs in
+     a few cells */
   sudoku_rules *rules = NULL;
+  sudoku_grid *solution = NULL;
   if (size >= 16) {
     rules = malloc(sizeof *rules);
-    if (!rules) return SUDOKU_ENOMEM;
+    solution = malloc(sizeof *solution);
+    if (!rules || !solution) {
+      free(rules);
+      free(solution);
+      return SUDOKU_ENOMEM;
+    }
+    sudoku_copy(solution, puzzle);
     if (options->rules) memcpy(rules, options->rules, sizeof *rules);
     else sudoku_rules_init(rules, size);
   }
@@ -230,11 +240,12 @@ sudoku_error sudoku_generate(const sudoku_generate_options *options,
     puzzle->cell[cell] = 0;
     if (pair) puzzle->cell[mirror] = 0;
     int at[2] = {cell, mirror}, was[2] = {kept, kept_mirror};
-    int solutions = rules ? differs(puzzle, at, was, pair ? 2 : 1, rules,
-                                    options->limit)
+    int solutions = rules ? differs(puzzle, solution, at, was, pair ? 2 : 1,
+                                    rules, options->limit)
                           : count_two(puzzle, options->rules, options->limit);
     if (solutions < 0) {
       free(rules);
+      free(solution);
       return SUDOKU_ESTOPPED;
     }
     if (solutions == 1) {
@@ -245,5 +256,6 @@ sudoku_error sudoku_generate(const sudoku_generate_options *options,
     }
   }
   free(rules);
+  free(solution);
   return SUDOKU_OK;
 }

@@ -311,6 +311,9 @@ typedef struct sudoku_search {
                                the general solver) */
   void *check_context;
   bool check_partial;       /* ... and about every partial grid searched */
+  const sudoku_grid *prefer;   /* NULL, or a full grid whose value each
+                                  branch of the general solver tries first
+                                  (a solution near it is found sooner) */
   /* what happened */
   uint64_t solutions;       /* found, at most max_solutions */
   uint64_t guesses;         /* branches tried: changes only with the search */
