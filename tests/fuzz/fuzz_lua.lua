@@ -396,7 +396,7 @@ end)
 target("sudoku", function()
   local sudoku = ludus.sudoku
   local names = {"candidates", "count", "generate", "hint", "is_unique", "parse",
-                 "solutions", "solve"}
+                 "solutions", "solve", "variant"}
   local name = pick(names)
   local p = chance(0.8) and pick(pool.puzzles) or random_value(1)
   local arg2 = random_value(1)
@@ -406,6 +406,17 @@ target("sudoku", function()
   elseif name == "generate" then
     p = type(p) == "table" and p or {}
     if type(p) == "table" and not getmetatable(p) then p.size = pick({4, 9, 16, 0, -1, 3}) end
+  elseif name == "variant" then
+    -- a description with a few rules, some of them nonsense
+    p = {}
+    for _ = 1, random(4) - 1 do
+      p[pick({"size", "white", "black", "alldots", "nonconsecutive", "cages",
+              "regions", "less", "diagonals", "box", "even"})] =
+        chance(0.5) and random_value(1)
+        or pick({true, 9, 6, {{"r1c1", "r1c2"}}, {{1, 2}, {2, 3}}, {{"r1c1", "r9c9"}},
+                 {{sum = 3, "r1c1", "r1c2"}}, {{sum = 99, "r1c1"}}, ("1"):rep(81)})
+    end
+    arg2 = nil
   elseif name == "parse" then
     p = chance(0.5) and pick(strings) or random_value(1)
     arg2 = chance(0.5) and {symbols = pick({"1234", "12", "123456789", "", "ab\0", 7})} or arg2
