@@ -93,6 +93,26 @@ sed -n 's/.*"id":"[^"]*:\([0-9]*\)".*/\1/p' "$dir/int" >"$dir/ids"
 seq 1 "$lines" | cmp -s - "$dir/ids"
 check $? "what Ctrl-C left is the first $lines records, in order"
 
+# -- a worker that dies --
+# the workers of the run $pid, from /proc (no procps needed)
+children() { cat "/proc/$pid/task/$pid/children" 2>/dev/null; }
+"$ludus" solve connect4 "$L2" --jobs 2 --quiet --out "$dir/died" 2>"$dir/err" &
+pid=$!
+sleep 1
+worker=$(children | cut -d " " -f 1)
+[ -n "$worker" ] && kill -KILL "$worker"
+before=$(wc -l <"$dir/died")
+sleep 2
+kill -INT "$pid"
+wait "$pid"
+status=$?
+lines=$(wc -l <"$dir/died")
+sed -n 's/.*"id":"[^"]*:\([0-9]*\)".*/\1/p' "$dir/died" >"$dir/ids"
+[ -n "$worker" ] && [ "$status" = 130 ] && [ "$lines" -gt "$before" ] &&
+  seq 1 "$lines" | cmp -s - "$dir/ids" &&
+  [ "$(grep -c '"agrees":true' "$dir/died")" = "$lines" ]
+check $? "a worker killed in the run: another takes its records, $lines answered in order"
+
 # -- bad input --
 late=2252576253462244111563365343671351441         # Test_L3_R1, line 1
 printf '\357\273\277%s -1\r\n\n12x4 3\n1111111\n1212121\n%s 7 8\n' "$late" "$late" >"$dir/bad"
