@@ -9,13 +9,17 @@
 
 #include "mahjong/round.h"
 
-bool mj_round_red(const mj_round *r, int tile) {
+static inline bool red(const mj_round *r, int tile) {
   int k = mj_tile_kind(tile);
   return tile % 4 == 0 && k < MJ_HONORS && k % 9 == 4 && r->rules.red[k / 9];
 }
 
-static bool holds(const mj_round_seat *s, int tile) {
-  return s->held[tile >> 6] >> (tile & 63) & 1;
+bool mj_round_red(const mj_round *r, int tile) { return red(r, tile); }
+
+/* The copies of kind k the seat holds, a bit each (tile 4k + i: bit
+   i); four tiles of a kind never straddle two words of held. */
+static inline unsigned held_copies(const mj_round_seat *s, int k) {
+  return (unsigned)(s->held[k >> 4] >> ((4 * k) & 63)) & 15;
 }
 
 typedef struct options {
@@ -41,25 +45,25 @@ static void add(options *o, int type, int seat, int tile, const uint8_t *tiles,
    others in order (the tile drawn first of them when prefer is one). */
 static int copies(const mj_round *r, const mj_round_seat *s, int k, int prefer,
                   uint8_t out[4]) {
+  unsigned bits = held_copies(s, k);
   int n = 0;
-  for (int i = 0; i < 4; i++)
-    if (holds(s, 4 * k + i) && mj_round_red(r, 4 * k + i)) out[n++] = (uint8_t)(4 * k + i);
-  int first = n;
-  if (prefer != MJ_NO_TILE && mj_tile_kind(prefer) == k && !mj_round_red(r, prefer) &&
-      holds(s, prefer))
-    out[n++] = (uint8_t)prefer;
-  for (int i = 0; i < 4; i++) {
-    int t = 4 * k + i;
-    if (holds(s, t) && !mj_round_red(r, t) && !(n > first && out[first] == t))
-      out[n++] = (uint8_t)t;
+  if ((bits & 1) && red(r, 4 * k)) {
+    out[n++] = (uint8_t)(4 * k);
+    bits &= ~1u;
   }
+  if (prefer != MJ_NO_TILE && mj_tile_kind(prefer) == k && (bits >> (prefer & 3) & 1)) {
+    out[n++] = (uint8_t)prefer;
+    bits &= ~(1u << (prefer & 3));
+  }
+  for (int i = 0; i < 4; i++)
+    if (bits >> i & 1) out[n++] = (uint8_t)(4 * k + i);
   return n;
 }
 
 /* One of each: the red copy (if held) and one plain copy (if held). */
 static int variants(const mj_round *r, const uint8_t *c, int n, uint8_t out[2]) {
   int m = 0, plain = 0;
-  if (n && mj_round_red(r, c[0])) {
+  if (n && red(r, c[0])) {
     out[m++] = c[0];
     plain = 1;
   }
@@ -114,7 +118,7 @@ static void pairs(options *o, int type, int seat, int a, int b) {
     if (na < 2) return;
     uint8_t t[2] = {ca[0], ca[1]};
     add(o, type, seat, r->open_tile, t, 2, false);
-    if (mj_round_red(r, ca[0]) && na >= 3) {
+    if (red(r, ca[0]) && na >= 3) {
       uint8_t u[2] = {ca[1], ca[2]};
       add(o, type, seat, r->open_tile, u, 2, false);
     }
