@@ -71,23 +71,72 @@ static int variants(const mj_round *r, const uint8_t *c, int n, uint8_t out[2]) 
   return m;
 }
 
-static void own_turn(options *o, int seat) {
+/* The copies of kind k to discard: the red one (if held) and one plain
+   (if held): the tile drawn, else the lowest. */
+static int discard_variants(const mj_round *r, const mj_round_seat *s, int k,
+                            uint8_t out[2]) {
+  unsigned bits = held_copies(s, k);
+  int m = 0;
+  if ((bits & 1) && red(r, 4 * k)) {
+    out[m++] = (uint8_t)(4 * k);
+    bits &= ~1u;
+  }
+  if (bits) {
+    int drawn = s->drawn;
+    bool prefer = drawn != MJ_NO_TILE && mj_tile_kind(drawn) == k && (bits >> (drawn & 3) & 1);
+    out[m++] = (uint8_t)(prefer ? drawn : 4 * k + __builtin_ctz(bits));
+  }
+  return m;
+}
+
+/* The hand's shanten now, from what is known of it before the tile
+   drawn (before: its shanten, UNKNOWN if not known; waits: its waits),
+   or 99 when only "not ready, no win" matters: a shanten is counted
+   only when riichi depends on it. */
+#define UNKNOWN 99
+static int shanten_now(const mj_round_seat *s, bool may_riichi, uint64_t waits,
+                       int before) {
+  const mj_tiles *h = &s->hand;
+  bool drew = s->drawn != MJ_NO_TILE;
+  if (!drew && !may_riichi) return UNKNOWN;
+  if (!drew || before == UNKNOWN) return mj_shanten(h->count, h->n);
+  if (waits >> mj_tile_kind(s->drawn) & 1) return -1;
+  if (!may_riichi || before >= 2) return UNKNOWN;
+  return before <= 0 ? 0 : mj_shanten(h->count, h->n);
+}
+
+static void own_turn(options *o, int seat, uint64_t waits, int before) {
   const mj_round *r = o->r;
   const mj_round_seat *s = &r->seat[seat];
   const mj_tiles *h = &s->hand;
   bool drew = s->drawn != MJ_NO_TILE;
   bool may_riichi = !s->riichi && !s->open && s->score >= 1000 && r->live >= 4;
-  int shanten = drew || may_riichi ? mj_shanten(h->count, h->n) : 99;
+  int shanten = shanten_now(s, may_riichi, waits, before);
   if (drew && shanten == -1) add(o, MJ_ACT_TSUMO, seat, 0, NULL, 0, false);
   /* riichi only from a closed hand one discard from ready */
   bool riichi = may_riichi && shanten <= 0;
+  /* the plain discards pass the same checks but for kuikae and riichi's
+     tile drawn: without those, the first is checked for all */
+  bool alike = !s->riichi && !s->kuikae;
+  int first = -1;
   for (int pass = 0; pass < 1 + riichi; pass++)
     for (int k = 0; k < MJ_KINDS; k++) {
       if (!h->count[k]) continue;
-      uint8_t c[4], v[2];
-      int n = copies(r, s, k, s->drawn, c), m = variants(r, c, n, v);
-      for (int i = 0; i < m; i++)
-        add(o, MJ_ACT_DISCARD, seat, v[i], NULL, 0, pass == 1);
+      uint8_t v[2];
+      int m = discard_variants(r, s, k, v);
+      for (int i = 0; i < m; i++) {
+        if (pass == 1 || !alike || first < 0) {
+          int n = o->n;
+          add(o, MJ_ACT_DISCARD, seat, v[i], NULL, 0, pass == 1);
+          if (pass == 0 && alike) first = o->n > n;
+        } else if (first && o->n < MJ_MAX_OPTIONS) {
+          mj_act *a = &o->out[o->n++];
+          memset(a, 0, sizeof *a);
+          a->type = MJ_ACT_DISCARD;
+          a->seat = (uint8_t)seat;
+          a->tile = v[i];
+        }
+      }
     }
   if (drew && r->kans < MJ_MAX_KANS) {
     for (int k = 0; k < MJ_KINDS; k++) {
@@ -181,8 +230,16 @@ static bool open_to(const mj_round *r, int seat) {
 int mj_round_options(const mj_round *r, int seat, mj_act *out) {
   options o = {r, out, 0};
   if (seat < 0 || seat >= MJ_SEATS) return 0;
-  if (r->phase == MJ_PHASE_ACT && seat == r->turn) own_turn(&o, seat);
+  if (r->phase == MJ_PHASE_ACT && seat == r->turn) own_turn(&o, seat, 0, UNKNOWN);
   else if (open_to(r, seat)) claim(&o, seat, NULL);
+  return o.n;
+}
+
+int mj_round_turn_options(const mj_round *r, int seat, uint64_t waits, int shanten,
+                          mj_act *out) {
+  options o = {r, out, 0};
+  if (seat >= 0 && seat < MJ_SEATS && r->phase == MJ_PHASE_ACT && seat == r->turn)
+    own_turn(&o, seat, waits, shanten < UNKNOWN ? shanten : UNKNOWN);
   return o.n;
 }
 
