@@ -29,6 +29,23 @@
 #define GAME_TYPE "ludus.mahjong.game"
 #define GAMES_KEY "ludus.mahjong.games"   /* game -> its table, weak keys */
 
+/* The strings a question uses most, made once and kept in a table in
+   the registry (at the address of names_key): each tile's name (the 34
+   kinds, then the red fives of m, p and s) and each question's.  A
+   question pushes them from there instead of building them again. */
+static const char names_key = 0;
+
+enum {
+  NAME_RED = MJ_KINDS + 1,    /* 35, 36, 37: 0m 0p 0s */
+  NAME_QUESTION = MJ_KINDS + 4,
+  NAMES = NAME_QUESTION + 7
+};
+
+enum { Q_TSUMO, Q_KAN, Q_NINE, Q_RIICHI, Q_DISCARD, Q_RON, Q_CALL };
+static const char *const question_names[] = {
+  "tsumo", "kan", "nine_terminals", "riichi", "discard", "ron", "call"
+};
+
 /* The table's user values. */
 enum { UV_PLAYERS = 1, UV_VIEWS, UV_NAMES, UV_COUNT = UV_NAMES };
 
@@ -36,6 +53,10 @@ typedef struct table {
   mj_table t;
   bool playing;
   bool done;
+  int asking;                 /* the question a player is answering, or -1 */
+  const char *tile_names[NAMES];   /* the names' strings (kept by the
+                                      registry): a player's answer is
+                                      compared by address */
 } table;
 
 typedef struct view {
@@ -54,23 +75,6 @@ static int table_gc(lua_State *L) {
 }
 
 /* ---- names of tiles, melds and options ---- */
-
-/* The strings a question uses most, made once and kept in a table in
-   the registry (at the address of names_key): each tile's name (the 34
-   kinds, then the red fives of m, p and s) and each question's.  A
-   question pushes them from there instead of building them again. */
-static const char names_key = 0;
-
-enum {
-  NAME_RED = MJ_KINDS + 1,    /* 35, 36, 37: 0m 0p 0s */
-  NAME_QUESTION = MJ_KINDS + 4,
-  NAMES = NAME_QUESTION + 7
-};
-
-enum { Q_TSUMO, Q_KAN, Q_NINE, Q_RIICHI, Q_DISCARD, Q_RON, Q_CALL };
-static const char *const question_names[] = {
-  "tsumo", "kan", "nine_terminals", "riichi", "discard", "ron", "call"
-};
 
 static void make_names(lua_State *L) {
   lua_createtable(L, NAMES, 0);
@@ -112,9 +116,11 @@ static void meld_text(const mj_round *r, const char *kind, const uint8_t *tiles,
     t.n++;
     if (mj_round_red(r, tiles[i])) t.red[k / 9]++;
   }
-  char text[32];
-  mj_format(&t, text, sizeof text);
-  snprintf(buf, size, "%s:%s", kind, text);
+  size_t len = strlen(kind);
+  if (len + 2 > size) return;
+  memcpy(buf, kind, len);
+  buf[len] = ':';
+  mj_format(&t, buf + len + 1, size - len - 1);
 }
 
 /* The name of an option as a player sees it: a tile for a discard, a
@@ -345,7 +351,8 @@ static int raise_player(lua_State *L, const table *tb, int seat, int q,
 
 /* Calls the seat's player on question q with the view and nargs
    arguments on the stack; leaves its answer, or nil for a method it
-   lacks (the default answer).  Raises on an error in the player. */
+   lacks (the default answer).  An error in the player goes up as it is,
+   with tb->asking set: table_play says whose it was. */
 static void ask(lua_State *L, table *tb, int seat, int q, int nargs) {
   int args = lua_gettop(L) - nargs + 1;
   lua_rawgeti(L, AT_PLAYERS, seat + 1);
@@ -367,11 +374,9 @@ static void ask(lua_State *L, table *tb, int seat, int q, int nargs) {
   }
   lua_rawgeti(L, AT_VIEWS, seat + 1);
   for (int i = 0; i < nargs; i++) lua_pushvalue(L, args + i);
-  if (lua_pcall(L, 2 + nargs, 1, 0) != LUA_OK) {
-    const char *msg = lua_tostring(L, -1);
-    lua_pushfstring(L, "failed (%s) at", msg ? msg : luaL_typename(L, -1));
-    raise_player(L, tb, seat, q, lua_tostring(L, -1));
-  }
+  tb->asking = q;
+  lua_call(L, 2 + nargs, 1);
+  tb->asking = -1;
   if (lua_gettop(L) != args) {             /* the answer where the arguments were */
     lua_replace(L, args);
     lua_settop(L, args);
@@ -386,15 +391,19 @@ static bool yes(lua_State *L, bool fallback) {
 }
 
 /* Pushes the name of an option: a discard's tile from the names, a
-   call's or kan's meld made for it. */
-static const char *push_option(lua_State *L, const mj_round *r, const mj_act *a) {
+   call's or kan's meld made for it.  Returns the string of a discard,
+   NULL for the others. */
+static const char *push_option(lua_State *L, const table *tb, const mj_act *a) {
+  const mj_round *r = &tb->t.round;
   if (a->type == MJ_ACT_DISCARD) {
-    push_tile(L, AT_STRINGS, r, a->tile);
-    return lua_tostring(L, -1);
+    int k = mj_tile_kind(a->tile), i = mj_round_red(r, a->tile) ? NAME_RED + k / 9 : k + 1;
+    lua_rawgeti(L, AT_STRINGS, i);
+    return tb->tile_names[i];
   }
   char name[40];
   option_name(r, a, name, sizeof name);
-  return lua_pushstring(L, name);
+  lua_pushstring(L, name);
+  return NULL;
 }
 
 /* Asks which of the options in idx[0..n-1] (by name) the player picks;
@@ -406,7 +415,7 @@ static int pick(lua_State *L, table *tb, int seat, int q, const int *idx, int n,
   int base = lua_gettop(L) - extra + 1;
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
-    interned[i] = push_option(L, r, &tb->t.options[idx[i]]);
+    interned[i] = push_option(L, tb, &tb->t.options[idx[i]]);
     lua_rawseti(L, -2, i + 1);
   }
   lua_insert(L, base);                     /* the list first, then the extras */
@@ -418,17 +427,13 @@ static int pick(lua_State *L, table *tb, int seat, int q, const int *idx, int n,
   }
   char name[40];
   if (type == LUA_TSTRING) {
-    /* short strings are interned, so an answer taken from the list is
-       the very string; the name is compared too, since the player may
-       have changed the list meanwhile */
+    /* short strings are interned: a tile's name taken from the list is
+       the very string the names keep */
     const char *answer = lua_tostring(L, -1);
     for (int i = 0; i < n; i++)
       if (answer == interned[i]) {
-        option_name(r, &tb->t.options[idx[i]], name, sizeof name);
-        if (!strcmp(answer, name)) {
-          lua_settop(L, base - 1);
-          return idx[i];
-        }
+        lua_settop(L, base - 1);
+        return idx[i];
       }
     for (int i = 0; i < n; i++) {
       option_name(r, &tb->t.options[idx[i]], name, sizeof name);
@@ -604,10 +609,22 @@ static int table_play(lua_State *L) {
   lua_pushcfunction(L, play_loop);
   lua_pushvalue(L, 1);
   tb->playing = true;
+  tb->asking = -1;
   int status = lua_pcall(L, 1, 1, 0);
   tb->playing = false;
-  if (status != LUA_OK) return lua_error(L);
-  return 1;
+  if (status == LUA_OK) return 1;
+  if (tb->asking >= 0) {                  /* the player failed */
+    int q = tb->asking, seat = tb->t.seat;
+    tb->asking = -1;
+    const char *msg = lua_tostring(L, -1);
+    lua_getiuservalue(L, 1, UV_NAMES);
+    lua_geti(L, -1, seat + 1);
+    const char *name = lua_tostring(L, -1);
+    return luaL_error(L, "mahjong: player %d (seat %d, '%s') failed (%s) at %s", seat + 1,
+                      seat, name ? name : "?", msg ? msg : luaL_typename(L, -3),
+                      question_names[q]);
+  }
+  return lua_error(L);
 }
 
 static int table_seed(lua_State *L) {
@@ -789,6 +806,14 @@ static int mahjong_table(lua_State *L) {
   table *tb = lua_newuserdatauv(L, sizeof *tb, UV_COUNT);   /* 8 */
   memset(tb, 0, sizeof *tb);
   mj_table_init(&tb->t, &rules, seed);
+  tb->asking = -1;
+  push_names(L);
+  for (int i = 1; i < NAMES; i++) {
+    lua_rawgeti(L, -1, i);
+    tb->tile_names[i] = lua_tostring(L, -1);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
   luaL_setmetatable(L, TABLE_TYPE);
   lua_pushvalue(L, 6);
   lua_setiuservalue(L, 8, UV_PLAYERS);
