@@ -105,30 +105,30 @@ static int shanten_now(const mj_round_seat *s, bool may_riichi, uint64_t waits,
   return before <= 0 ? 0 : mj_shanten(h->count, h->n);
 }
 
-static void own_turn(options *o, int seat, uint64_t waits, int before) {
+/* Bit 4i of each word: the low bit of each kind's four copies. */
+#define NIBBLES 0x1111111111111111ull
+
+/* The discards of the seat (with riichi, or not) of each kind it holds,
+   in order of kind; the kinds are read from the held bits, a word of
+   sixteen kinds at a time. */
+static void discards(options *o, int seat, bool riichi) {
   const mj_round *r = o->r;
   const mj_round_seat *s = &r->seat[seat];
-  const mj_tiles *h = &s->hand;
-  bool drew = s->drawn != MJ_NO_TILE;
-  bool may_riichi = !s->riichi && !s->open && s->score >= 1000 && r->live >= 4;
-  int shanten = shanten_now(s, may_riichi, waits, before);
-  if (drew && shanten == -1) add(o, MJ_ACT_TSUMO, seat, 0, NULL, 0, false);
-  /* riichi only from a closed hand one discard from ready */
-  bool riichi = may_riichi && shanten <= 0;
   /* the plain discards pass the same checks but for kuikae and riichi's
      tile drawn: without those, the first is checked for all */
-  bool alike = !s->riichi && !s->kuikae;
+  bool alike = !riichi && !s->riichi && !s->kuikae;
   int first = -1;
-  for (int pass = 0; pass < 1 + riichi; pass++)
-    for (int k = 0; k < MJ_KINDS; k++) {
-      if (!h->count[k]) continue;
+  for (int w = 0; w < 3; w++) {
+    uint64_t x = s->held[w], kinds = (x | x >> 1 | x >> 2 | x >> 3) & NIBBLES;
+    for (; kinds; kinds &= kinds - 1) {
+      int k = 16 * w + __builtin_ctzll(kinds) / 4;
       uint8_t v[2];
       int m = discard_variants(r, s, k, v);
       for (int i = 0; i < m; i++) {
-        if (pass == 1 || !alike || first < 0) {
+        if (!alike || first < 0) {
           int n = o->n;
-          add(o, MJ_ACT_DISCARD, seat, v[i], NULL, 0, pass == 1);
-          if (pass == 0 && alike) first = o->n > n;
+          add(o, MJ_ACT_DISCARD, seat, v[i], NULL, 0, riichi);
+          first = o->n > n;
         } else if (first && o->n < MJ_MAX_OPTIONS) {
           mj_act *a = &o->out[o->n++];
           memset(a, 0, sizeof *a);
@@ -138,11 +138,28 @@ static void own_turn(options *o, int seat, uint64_t waits, int before) {
         }
       }
     }
+  }
+}
+
+static void own_turn(options *o, int seat, uint64_t waits, int before) {
+  const mj_round *r = o->r;
+  const mj_round_seat *s = &r->seat[seat];
+  const mj_tiles *h = &s->hand;
+  bool drew = s->drawn != MJ_NO_TILE;
+  bool may_riichi = !s->riichi && !s->open && s->score >= 1000 && r->live >= 4;
+  int shanten = shanten_now(s, may_riichi, waits, before);
+  if (drew && shanten == -1) add(o, MJ_ACT_TSUMO, seat, 0, NULL, 0, false);
+  discards(o, seat, false);
+  /* riichi only from a closed hand one discard from ready */
+  if (may_riichi && shanten <= 0) discards(o, seat, true);
   if (drew && r->kans < MJ_MAX_KANS) {
-    for (int k = 0; k < MJ_KINDS; k++) {
-      uint8_t c[4];
-      if (h->count[k] == 4 && copies(r, s, k, MJ_NO_TILE, c) == 4)
+    for (int w = 0; w < 3; w++) {
+      uint64_t x = s->held[w], fours = x & x >> 1 & x >> 2 & x >> 3 & NIBBLES;
+      for (; fours; fours &= fours - 1) {
+        uint8_t c[4];
+        copies(r, s, 16 * w + __builtin_ctzll(fours) / 4, MJ_NO_TILE, c);
         add(o, MJ_ACT_ANKAN, seat, 0, c, 4, false);
+      }
     }
     for (int i = 0; i < s->nmelds; i++) {
       int k = mj_tile_kind(s->meld[i].tiles[0]);
