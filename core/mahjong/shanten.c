@@ -181,6 +181,45 @@ void mj_shanten_init(void) {
 /* ---- the three forms ---- */
 
 /* out[m][p]: the least a[m1][p1] + b[m2][p2] with m1 + m2 = m, p1 + p2 = p. */
+#if defined(__SSE2__)
+/* The same sixteen bytes at a time: for each m1, b moved up by 2 m1
+   bytes (the lanes below filled with 255, no such split) gives a[m1][0]
+   + b[m - m1][p] in lane 2m + p, and moved up one byte more, with
+   a[m1][1] on the odd lanes, a[m1][1] + b[m - m1][0] in lane 2m + 1.
+   Sums saturate, so 255 stays "none"; a need is at most 14. */
+#include <emmintrin.h>
+
+static inline __m128i load_entry(const uint8_t *e) {
+  uint64_t low;
+  memcpy(&low, e, 8);
+  __m128i v = _mm_insert_epi16(_mm_cvtsi64_si128((long long)low), e[8] | e[9] << 8, 4);
+  return _mm_or_si128(v, _mm_set_epi32(-1, (int)0xffff0000, 0, 0));
+}
+
+#define SPLIT(m1) do { \
+    __m128i low = _mm_srli_si128(_mm_set1_epi8(-1), 16 - 2 * (m1)); \
+    __m128i low1 = _mm_srli_si128(_mm_set1_epi8(-1), 15 - 2 * (m1)); \
+    __m128i shifted = _mm_or_si128(_mm_slli_si128(b, 2 * (m1)), low); \
+    __m128i shifted1 = _mm_or_si128(_mm_slli_si128(b, 2 * (m1) + 1), low1); \
+    __m128i none = _mm_set1_epi8((char)a[2 * (m1)]); \
+    __m128i pair = _mm_or_si128(_mm_set1_epi8((char)a[2 * (m1) + 1]), even); \
+    best = _mm_min_epu8(best, _mm_adds_epu8(none, shifted)); \
+    best = _mm_min_epu8(best, _mm_adds_epu8(pair, shifted1)); \
+  } while (0)
+
+static void merge(const uint8_t *a, const uint8_t *b_entry, uint8_t *out) {
+  __m128i b = load_entry(b_entry), best = _mm_set1_epi8(-1);
+  __m128i even = _mm_set1_epi16(0x00ff);
+  SPLIT(0);
+  SPLIT(1);
+  SPLIT(2);
+  SPLIT(3);
+  SPLIT(4);
+  uint8_t all[16];
+  _mm_storeu_si128((__m128i *)all, best);
+  memcpy(out, all, ENTRY);
+}
+#else
 static void merge(const uint8_t *a, const uint8_t *b, uint8_t *out) {
   for (int m = 0; m <= 4; m++) {
     int none = 99, pair = 99;
@@ -197,6 +236,7 @@ static void merge(const uint8_t *a, const uint8_t *b, uint8_t *out) {
     out[2 * m + 1] = (uint8_t)pair;
   }
 }
+#endif
 
 /* The need of one suit of a hand (3: the honors). */
 static inline const uint8_t *suit_need(const uint8_t count[MJ_KINDS], int suit) {
