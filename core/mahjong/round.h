@@ -322,8 +322,9 @@ mj_round_status mj_round_play(mj_round *r, const mj_act *act);
 int mj_round_options(const mj_round *r, int seat, mj_act *out);
 /* The same on the seat's own turn, with what is known of its hand
    before the tile drawn: its waits and shanten (mj_round_waits,
-   mj_shanten; a shanten of 99: nothing known).  A table that keeps them
-   from one discard to the next spares a shanten at most draws. */
+   mj_shanten; any number from 2 up when the shanten is known to be at
+   least 2, 99 when nothing is known).  A table that keeps them from one
+   discard to the next spares a shanten at most draws. */
 int mj_round_turn_options(const mj_round *r, int seat, uint64_t waits, int shanten,
                           mj_act *out);
 /* The same on an open tile, with the waits of the seat's hand known

@@ -238,10 +238,21 @@ static void merge(const uint8_t *a, const uint8_t *b, uint8_t *out) {
 }
 #endif
 
+/* rank() with the number of kinds known, so the loop unrolls. */
+static inline uint32_t rank_of(const suit_table *t, const uint8_t *v, int kinds) {
+  uint32_t r = 0;
+  int sum = 0;
+  for (int i = 0; i < kinds; i++) {
+    r += t->offset[i][sum][v[i]];
+    sum += v[i];
+  }
+  return r;
+}
+
 /* The need of one suit of a hand (3: the honors). */
 static inline const uint8_t *suit_need(const uint8_t count[MJ_KINDS], int suit) {
-  return suit < 3 ? number_need[rank(&numbers, count + 9 * suit)]
-                  : honor_need[rank(&honors, count + MJ_HONORS)];
+  return suit < 3 ? number_need[rank_of(&numbers, count + 9 * suit, 9)]
+                  : honor_need[rank_of(&honors, count + MJ_HONORS, 7)];
 }
 
 /* The least a[m][p1] + b[melds - m][p2] with one pair between them:

@@ -83,18 +83,29 @@ static void end_round(mj_table *t) {
 
 /* The shanten and waits of seat's concealed tiles, or of them without
    the tile drawn (without: that tile, or MJ_NO_TILE), counted again
-   only when those tiles changed. */
+   only when those tiles changed.  A hand that swapped one tile since it
+   was counted is at most one nearer to ready: when that still leaves it
+   two or more from ready, that bound is kept instead of a count, for
+   nothing at the table needs more (no ron, and no riichi at its next
+   draw). */
 static const struct mj_table_hand *hand_of(mj_table *t, int seat, int without) {
   const mj_round_seat *s = &t->round.seat[seat];
   struct mj_table_hand *known = &t->hands[seat];
   uint64_t held[3] = {s->held[0], s->held[1], s->held[2]};
   if (without != MJ_NO_TILE) held[without >> 6] &= ~(1ull << (without & 63));
   if (memcmp(known->held, held, sizeof held)) {
+    int n = s->hand.n - (without != MJ_NO_TILE), changed = 0;
+    for (int w = 0; w < 3; w++) changed += __builtin_popcountll(known->held[w] ^ held[w]);
     memcpy(known->held, held, sizeof held);
+    if (changed == 2 && known->tiles == n && known->shanten >= 3) {
+      known->shanten--;
+      known->waits = 0;
+      return known;
+    }
     uint8_t count[MJ_KINDS];
     memcpy(count, s->hand.count, sizeof count);
-    int n = s->hand.n;
-    if (without != MJ_NO_TILE) count[mj_tile_kind(without)]--, n--;
+    if (without != MJ_NO_TILE) count[mj_tile_kind(without)]--;
+    known->tiles = n;
     known->shanten = mj_shanten(count, n);
     known->waits = known->shanten == 0 && n % 3 == 1 ? mj_ukeire(count, n, NULL) : 0;
   }

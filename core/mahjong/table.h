@@ -60,7 +60,8 @@ typedef struct mj_table {
                                  stays as it is (held: its tiles) */
     uint64_t held[3];
     uint64_t waits;
-    int shanten;
+    int tiles;
+    int shanten;              /* or a bound, when 2 or more (table.c) */
   } hands[MJ_SEATS];
   mj_record record;
 } mj_table;

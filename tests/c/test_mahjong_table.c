@@ -100,6 +100,11 @@ static void compare_options(const mj_round *r, int seat, checked *c) {
     m = mj_round_turn_options(r, seat, 0, 99, known);
     assert_int_equal(m, n);
     assert_memory_equal(known, opts, (size_t)n * sizeof *opts);
+    if (shanten >= 2) {                 /* a bound of 2 or more will do */
+      m = mj_round_turn_options(r, seat, 0, shanten == 2 ? 2 : shanten - 1, known);
+      assert_int_equal(m, n);
+      assert_memory_equal(known, opts, (size_t)n * sizeof *opts);
+    }
   }
   if (r->open_tile != MJ_NO_TILE && seat != r->turn) {
     mj_act known[MJ_MAX_OPTIONS];
