@@ -33,6 +33,29 @@ void mj_round_rules_default(mj_round_rules *rules) {
   rules->tenhou_rounding = true;
 }
 
+/* The rules by the names mahjong.table takes, for the records that
+   carry the ones that are not Tenhou's. */
+static const char *const flag_names[] = {
+  "double_ron", "triple_ron_draw", "nagashi", "abortive", "kuikae",
+  "extra_rounds", "bust", "dealer_stop", "tenhou_rounding", "kuitan",
+  "kiriage", "double_yakuman", "kazoe", "open_pinfu_fu", NULL
+};
+
+const char *mj_round_flag_name(int i) {
+  return i >= 0 && i < (int)(sizeof flag_names / sizeof *flag_names) ? flag_names[i] : NULL;
+}
+
+bool *mj_round_rules_flag(mj_round_rules *rules, const char *name, size_t len) {
+  bool *fields[] = {&rules->double_ron, &rules->triple_ron_draw, &rules->nagashi,
+                    &rules->abortive, &rules->kuikae, &rules->extra_rounds,
+                    &rules->bust, &rules->dealer_stop, &rules->tenhou_rounding};
+  for (int i = 0; i < (int)(sizeof fields / sizeof *fields); i++)
+    if (strlen(flag_names[i]) == len && !memcmp(flag_names[i], name, len)) return fields[i];
+  /* the scoring's, but "aka": the red fives in the wall say that */
+  if (len == 3 && !memcmp(name, "aka", 3)) return NULL;
+  return mj_rules_flag(&rules->score, name, len);
+}
+
 void mj_wall_shuffle(uint8_t wall[MJ_TILES], uint64_t seed) {
   rng r;
   rng_seed(&r, seed);

@@ -82,6 +82,12 @@ typedef struct mj_round_rules {
 
 void mj_round_rules_default(mj_round_rules *rules);
 
+/* The yes-or-no rules by name, as mahjong.table names them
+   ("double_ron", "kuitan" ...): the flag, or NULL for no such rule;
+   mj_round_flag_name(i) the i-th name, NULL past the last. */
+bool *mj_round_rules_flag(mj_round_rules *rules, const char *name, size_t len);
+const char *mj_round_flag_name(int i);
+
 /* The 136 tiles in an order that depends only on the seed: a
    Fisher-Yates shuffle of 0..135 with rng_below (core/base/rng.h), from
    the last place down. */
