@@ -2,11 +2,12 @@
 ** test_mahjong_events.c: the rare ends of a round and of a game, reached
 ** through the round (round.h) from walls built for them: four winds,
 ** nagashi mangan, three rons (a draw under Tenhou's rules, three wins
-** without it), a double yakuman and a bust, the extra rounds of a game
-** that nobody leaves with 30,000 (sudden death, and the last of them).
-** Each round played is kept as a record (table.h), written as
-** tenhou.net/6 JSON (record.c), read back and replayed to the same
-** results (tenhou.c, replay.c).
+** without it), haitei and houtei, pao for daisangen (tsumo and ron), a
+** double yakuman and a bust, the extra rounds of a game that nobody
+** leaves with 30,000 (sudden death, and the last of them).  Each round
+** played is kept as a record (table.h), written as tenhou.net/6 JSON
+** (record.c), read back and replayed to the same results (tenhou.c,
+** replay.c).
 */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -81,6 +82,13 @@ static void deal(builder *b, int ahead, const char *text) {
 static void draws(builder *b, const char *text) {
   int t[MJ_TILES], n = tiles_of(b, text, t);
   for (int i = 0; i < n; i++) b->at[52 + i] = t[i];
+}
+
+/* One tile at a place of the wall. */
+static void place(builder *b, int at, const char *text) {
+  int t[MJ_TILES];
+  assert_int_equal(tiles_of(b, text, t), 1);
+  b->at[at] = t[0];
 }
 
 /* The places left, filled with the tiles left in order. */
@@ -445,6 +453,135 @@ static void test_three_rons(void **state) {
   game_free(&g);
 }
 
+/* ---- the last tile ---- */
+
+/* Seat 1 draws the last tile of the wall, a 5p: it waits on it (tanki)
+   for haitei, or lets it go to seat 2's kanchan for houtei.  The other
+   5p lie in seat 3's hand, so that nobody else draws one. */
+static void last_tile(game *g, bool haitei) {
+  builder b;
+  builder_init(&b);
+  deal(&b, 1, haitei ? "234567m234678s5p" : "234567m234678s9m");
+  deal(&b, 2, "234678p345s66m46p");
+  deal(&b, 3, haitei ? "05p1119m1119p1z2z3z" : "055p1119m119p1z2z3z");
+  place(&b, 121, "5p");
+  uint8_t wall[MJ_TILES];
+  finish_wall(&b, wall);
+  start(g, wall);
+  for (int i = 0; i < 69; i++) draw_and_discard(g, i % 4);
+  assert_int_equal(g->round.live, 1);
+  if (haitei) {
+    step(g, MJ_ACT_DRAW, 1, MJ_NO_TILE);
+    step(g, MJ_ACT_TSUMO, 1, 0);
+  } else {
+    draw_and_discard(g, 1);
+    step(g, MJ_ACT_RON, 2, 0);
+  }
+}
+
+static bool has_yaku(const mj_score *sc, int yaku) {
+  for (int i = 0; i < sc->nyaku; i++)
+    if (sc->yaku[i].yaku == yaku) return true;
+  return false;
+}
+
+static void test_haitei_houtei(void **state) {
+  (void)state;
+  mj_round_rules rules = tenhou_rules();
+  for (int haitei = 1; haitei >= 0; haitei--) {
+    game g;
+    game_init(&g, &rules);
+    last_tile(&g, haitei);
+    const mj_round_win *w = &g.round.result.win[0];
+    assert_int_equal(g.round.result.nwins, 1);
+    assert_int_equal(w->who, haitei ? 1 : 2);
+    assert_true(has_yaku(&w->score, haitei ? MJ_HAITEI : MJ_HOUTEI));
+    assert_false(has_yaku(&w->score, haitei ? MJ_HOUTEI : MJ_HAITEI));
+    assert_true(has_yaku(&w->score, MJ_TANYAO));
+    end(&g);
+    expect_replays(&g, haitei ? "\"海底摸月(1飜)\"" : "\"河底撈魚(1飜)\"");
+    game_free(&g);
+  }
+}
+
+/* ---- pao ---- */
+
+/* Seat 1 pons white from the dealer, green from seat 2 and red from
+   seat 3 (so seat 3 is liable for daisangen), and waits on 9m alone;
+   then seat 2 lets a 9m go (ron), or seat 1 draws it (tsumo). */
+static void daisangen(game *g, bool tsumo) {
+  builder b;
+  builder_init(&b);
+  deal(&b, 0, "5z123m456m789m123p");
+  deal(&b, 1, "556677z234p9m159s");
+  deal(&b, 2, "6z234s456s678s112m");
+  deal(&b, 3, "7z345p678p99p3456s");
+  draws(&b, tsumo ? "1z2z3z4z1z2z3z9m" : "1z2z3z4z9m");
+  uint8_t wall[MJ_TILES];
+  finish_wall(&b, wall);
+  start(g, wall);
+  static const char *const junk[] = {"1s", "5s", "9s"};
+  for (int i = 0; i < 3; i++) {
+    int from = i == 0 ? 0 : i == 1 ? 2 : 3, k = MJ_WHITE + i;
+    if (from == 3) draw_and_discard(g, 2);           /* seat 2 comes first */
+    step(g, MJ_ACT_DRAW, from, MJ_NO_TILE);
+    step(g, MJ_ACT_DISCARD, from, held(g, from, k));
+    mj_act pon;
+    memset(&pon, 0, sizeof pon);
+    pon.type = MJ_ACT_PON;
+    pon.seat = 1;
+    pon.tile = g->round.open_tile;
+    pon.tiles[0] = (uint8_t)held(g, 1, k);
+    pon.tiles[1] = (uint8_t)(pon.tiles[0] + 1);
+    assert_int_equal(g->round.where[pon.tiles[1]], MJ_AT_HAND | 1 << 4);
+    assert_int_equal(mj_round_play(&g->round, &pon), MJ_ROUND_OK);
+    g->rec.acts[g->rec.nacts++] = pon;
+    g->rec.rounds[g->rec.nrounds - 1].nacts++;
+    int j = junk[i][0] - '1';
+    step(g, MJ_ACT_DISCARD, 1, held(g, 1, 18 + j));
+  }
+  assert_int_equal(g->round.seat[1].pao, 3);
+  if (tsumo) {
+    for (int s = 2; s != 1; s = (s + 1) % 4) draw_and_discard(g, s);
+    step(g, MJ_ACT_DRAW, 1, MJ_NO_TILE);
+    step(g, MJ_ACT_TSUMO, 1, 0);
+  } else {
+    draw_and_discard(g, 2);
+    step(g, MJ_ACT_RON, 1, 0);
+  }
+}
+
+static void test_pao(void **state) {
+  (void)state;
+  mj_round_rules rules = tenhou_rules();
+  game g;
+  game_init(&g, &rules);
+  daisangen(&g, true);
+  /* a tsumo: the liable seat pays it all */
+  const mj_round_win *w = &g.round.result.win[0];
+  assert_int_equal(w->score.yakuman, 1);
+  assert_int_equal(w->pao, 3);
+  assert_int_equal(w->deltas[1], 32000);
+  assert_int_equal(w->deltas[3], -32000);
+  assert_int_equal(w->deltas[0], 0);
+  assert_int_equal(w->deltas[2], 0);
+  end(&g);
+  expect_replays(&g, "[1,1,3,\"役満8000-16000点\",\"大三元(役満)\"]");
+  game_free(&g);
+  /* a ron from another seat: the liable seat and the one that dealt in
+     pay half each */
+  game_init(&g, &rules);
+  daisangen(&g, false);
+  w = &g.round.result.win[0];
+  assert_int_equal(w->pao, 3);
+  assert_int_equal(w->deltas[1], 32000);
+  assert_int_equal(w->deltas[2], -16000);
+  assert_int_equal(w->deltas[3], -16000);
+  end(&g);
+  expect_replays(&g, NULL);
+  game_free(&g);
+}
+
 /* ---- a double yakuman, a bust, the extra rounds ---- */
 
 /* Seat 1 waits on 9p alone with four closed triplets: suuankou tanki,
@@ -547,6 +684,8 @@ int main(void) {
     cmocka_unit_test(test_four_winds),
     cmocka_unit_test(test_nagashi_mangan),
     cmocka_unit_test(test_three_rons),
+    cmocka_unit_test(test_haitei_houtei),
+    cmocka_unit_test(test_pao),
     cmocka_unit_test(test_double_yakuman_and_bust),
     cmocka_unit_test(test_extra_rounds),
   };
