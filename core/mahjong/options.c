@@ -1,9 +1,11 @@
 /*
 ** options.c: what a seat may do now (mj_round_options, round.h).  The
 ** candidates are made from the seat's tiles and each is put to
-** mj_round_check, so the list never disagrees with what the round
-** allows; a cheap test first (shanten) keeps the costly checks (scoring
-** a win, the waits of a riichi) for the hands where they can pass.
+** mj_round_check (the plain discards of a turn, which pass or fail
+** alike, through the first of them), so the list never disagrees with
+** what the round allows; a cheap test first (shanten, or the waits a
+** table knows) keeps the costly checks (scoring a win, the waits of a
+** riichi) for the hands where they can pass.
 */
 #include <string.h>
 
