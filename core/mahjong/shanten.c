@@ -371,6 +371,10 @@ static uint64_t ukeire_from(uint8_t c[MJ_KINDS], int tiles, const uint8_t *const
 }
 
 uint64_t mj_ukeire(const uint8_t count[MJ_KINDS], int tiles, int *shanten) {
+  if (tiles >= MJ_MAX_HAND) {         /* no tile to add: the tables end at 14 */
+    if (shanten) *shanten = mj_shanten(count, tiles);
+    return 0;
+  }
   mj_shanten_init();
   uint8_t c[MJ_KINDS];
   memcpy(c, count, sizeof c);

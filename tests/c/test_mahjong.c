@@ -533,9 +533,11 @@ static void test_ukeire_random(void **unused) {
       if (count[k] < 4) count[k]++, n++;
     }
     int expected, shanten;
-    uint64_t accepted = ukeire_by_shanten(count, tiles, &expected);
-    assert_int_equal(mj_ukeire(count, tiles, &shanten), accepted);
-    assert_int_equal(shanten, expected);
+    if (tiles < 14) {               /* a tile more stays within 14 */
+      uint64_t accepted = ukeire_by_shanten(count, tiles, &expected);
+      assert_int_equal(mj_ukeire(count, tiles, &shanten), accepted);
+      assert_int_equal(shanten, expected);
+    }
     if (tiles % 3 != 2) continue;
     mj_discard d[MJ_KINDS];
     int n = mj_discards(count, tiles, d);
