@@ -63,9 +63,10 @@ LDFLAGS_ALL = -pthread $(SANFLAGS) $(LDFLAGS)
 
 CORE_SRC    = $(wildcard core/*/*.c)
 BIND_SRC    = $(filter-out bindings/main.c bindings/repl.c bindings/batch.c \
-                bindings/match.c, \
+                bindings/match.c bindings/uci.c, \
                 $(wildcard bindings/*.c))
-REPL_SRC    = bindings/main.c bindings/repl.c bindings/batch.c bindings/match.c
+REPL_SRC    = bindings/main.c bindings/repl.c bindings/batch.c bindings/match.c \
+              bindings/uci.c
 LUA_MODULES = $(wildcard scripts/ludus/*.lua scripts/players/*.lua \
                         scripts/variants/*.lua)
 CTEST_SRC   = $(wildcard tests/c/test_*.c)
