@@ -255,6 +255,7 @@ bench: all $(BENCHES) ## benchmarks on the reference sets in ../shared/data (abo
 	$(OUT)/bench/bench_reversi $(DATA) six
 	$(OUT)/bench/bench_reversi $(DATA) ffo 50 59
 	$(OUT)/bench/bench_xiangqi $(DATA)/xiangqi 10
+	$(LUDUS_EXE) tests/bench/bench_xiangqi_uci.lua $(LUDUS_EXE) 20
 	$(OUT)/bench/bench_batch $(LUDUS_EXE) $(DATA) 5
 	$(LUDUS_EXE) tests/bench/bench_match.lua 3
 
