@@ -313,6 +313,23 @@ describe("xiangqi search", function()
     assert_raises({"nothing to search, the game is over"}, over.search, over)
   end)
 
+  it("stops at a line of input with stop_on_input, and leaves the line", function()
+    local program = require("ludus.program")
+    local bin = os.getenv("LUDUS_BIN_DIR") or "."
+    local p = assert(program.spawn{bin .. "/ludus", "-e", [[io.stdin:setvbuf("no")
+      io.stdout:setvbuf("line")
+      print("searching")
+      local r = require("ludus.xiangqi").new():search{time = 60, stop_on_input = true}
+      print(r.stopped, r.move ~= nil, io.read("l"))]]})
+    assert.equal("searching", p:read_line(20))
+    assert.same({nil, "timeout"}, {p:read_line(0.3)})
+    local asked = program.clock()
+    p:write("stop now\n")
+    assert.equal("stopped\ttrue\tstop now", p:read_line(20))
+    assert.is_true(program.clock() - asked < 5)
+    p:close()
+  end)
+
   it("plugs into ludus.ai and ludus.match", function()
     local ai = require("ludus.ai")
     local one = xiangqi.load("4k4/R8/9/9/9/9/9/9/9/1R1K5 w")
