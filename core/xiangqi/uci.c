@@ -50,7 +50,7 @@ struct xq_uci {
   void *data;
   /* the caller's thread's */
   xq_position position;             /* the last position command's */
-  tt_table *tt;
+  tt_table *tt;                     /* made at the first go after Hash */
   int hash_mib, lines, overhead_ms;
   bool ponder_option;               /* only told: pondering is the GUI's */
   bool running, timed;              /* threads to join: search, clock */
@@ -158,7 +158,7 @@ static xq_move ponder_move(xq_uci *u, const xq_search_result *r) {
   xq_position after = u->root;
   xq_undo undo;
   xq_make(&after, r->best, &undo);
-  const tt_entry *entry = tt_probe(u->tt, after.key);
+  const tt_entry *entry = u->tt ? tt_probe(u->tt, after.key) : NULL;
   if (entry && entry->move && xq_is_legal(&after, (xq_move)entry->move))
     return (xq_move)entry->move;
   return 0;
@@ -320,6 +320,9 @@ static void plan_time(xq_uci *u, const go_command *go) {
 }
 
 static void start_search(xq_uci *u, const go_command *go) {
+  if (!u->tt && !(u->tt = tt_new((size_t)u->hash_mib)))
+    say(u, "info string no memory for a table of %d MiB: searching with a "
+           "small one of its own", u->hash_mib);
   u->root = u->position;
   u->go = *go;
   u->search_lines = u->lines;
@@ -438,7 +441,7 @@ static void set_option(xq_uci *u, const words *w) {
   bool numeric = read_integer(value, &number);
   if (strcasecmp(name, "Clear Hash") == 0) {
     end_search(u, true);
-    tt_clear(u->tt);
+    if (u->tt) tt_clear(u->tt);
   } else if (strcasecmp(name, "Ponder") == 0) {
     if (strcasecmp(value, "true") == 0 || strcasecmp(value, "false") == 0)
       u->ponder_option = strcasecmp(value, "true") == 0;
@@ -451,14 +454,8 @@ static void set_option(xq_uci *u, const words *w) {
       return;
     }
     end_search(u, true);
-    tt_table *table = tt_new((size_t)number);
-    if (!table) {
-      say(u, "info string setoption: no memory for a table of %lld MiB; "
-             "Hash stays %d", number, u->hash_mib);
-      return;
-    }
     tt_free(u->tt);
-    u->tt = table;
+    u->tt = NULL;
     u->hash_mib = (int)number;
   } else if (strcasecmp(name, "Threads") == 0) {
     if (!numeric || number != 1)
@@ -670,7 +667,7 @@ bool xq_uci_command(xq_uci *u, const char *line) {
     set_option(u, &w);
   } else if (strcmp(command, "ucinewgame") == 0) {
     end_search(u, true);
-    tt_clear(u->tt);
+    if (u->tt) tt_clear(u->tt);
     xq_init(&u->position);
   } else if (strcmp(command, "d") == 0) {
     display(u);
@@ -691,7 +688,6 @@ bool xq_uci_command(xq_uci *u, const char *line) {
 xq_uci *xq_uci_new(const char *name, xq_uci_output *output, void *data) {
   xq_uci *u = calloc(1, sizeof *u);
   if (!u) return NULL;
-  u->tt = tt_new(HASH_DEFAULT);
   pthread_condattr_t attributes;
   bool cond = pthread_condattr_init(&attributes) == 0;
   if (cond) {
@@ -699,9 +695,8 @@ xq_uci *xq_uci_new(const char *name, xq_uci_output *output, void *data) {
     cond = pthread_cond_init(&u->changed, &attributes) == 0;
     pthread_condattr_destroy(&attributes);
   }
-  if (!u->tt || !cond || pthread_mutex_init(&u->lock, NULL) != 0) {
+  if (!cond || pthread_mutex_init(&u->lock, NULL) != 0) {
     if (cond) pthread_cond_destroy(&u->changed);
-    tt_free(u->tt);
     free(u);
     return NULL;
   }

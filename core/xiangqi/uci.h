@@ -29,7 +29,8 @@ typedef struct xq_uci xq_uci;
 typedef void xq_uci_output(void *data, const char *line);
 
 /* An engine at the start position that answers `uci` with `id name`
-   name; NULL without the memory for it or for its table. */
+   name; NULL without the memory for it.  Its table is made at the first
+   go (and after each Hash). */
 xq_uci *xq_uci_new(const char *name, xq_uci_output *output, void *data);
 
 /* Handles one line of input (without its newline); false once it was
