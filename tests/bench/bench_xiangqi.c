@@ -189,7 +189,7 @@ static void bench_search(double seconds) {
     search_limit limit = {0};
     limit.max_seconds = seconds;
     limit_start(&limit);
-    xq_search_options options = {0, NULL};
+    xq_search_options options = {0};
     xq_search_result result;
     double start = cpu_seconds();
     xq_search(&pos, &options, &limit, &result);
