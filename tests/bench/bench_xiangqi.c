@@ -10,9 +10,10 @@
 ** Perft: every count of perft.txt up to a node cap, checked, with CPU
 ** time and nodes per second; the start position at depth 5 has the
 ** references beside it (one thread, CPU time, last ply counted in bulk as
-** ours is: Pikafish's AVX-512 build 1.31 s, measured side by side with
-** ours on this machine class; Fairy-Stockfish about 9.6 M nodes/s, 13.9 s,
-** as issue 7 gave it).  Search: depth reached, nodes and nodes
+** ours is: Pikafish's AVX-512 build 1.40 s, measured side by side with
+** ours on this machine class on 27 November 2026, load about 13, when
+** ours took 0.44 s; Fairy-Stockfish about 9.6 M nodes/s, 13.9 s, as
+** issue 7 gave it).  Search: depth reached, nodes and nodes
 ** per second in a fixed time from the start and the middlegame positions.
 **
 **   bench_xiangqi DATA_DIR [search_seconds] [perft_node_cap]
@@ -164,7 +165,7 @@ static int bench_perft(const char *dir, unsigned long long cap) {
                seconds > 0 ? (double)got / seconds / 1e6 : 0.0, line,
                got == expected ? "" : "  WRONG");
         if (strncmp(line, XQ_START_FEN, 40) == 0 && depth == 5)
-          printf("     reference: Pikafish (AVX-512 build) 1.31 s side by "
+          printf("     reference: Pikafish (AVX-512 build) 1.40 s side by "
                  "side; Fairy-Stockfish 9.6 M nodes/s (13.9 s, issue #7)\n");
       }
       at = strchr(at, ';');
