@@ -71,7 +71,11 @@ static bits horse_moves[128][4], elephant_moves[2][128][4];
 /* The horses that reach a point through each diagonal neighbour (their
    leg), and that neighbour. */
 static uint8_t attacker_legs[128][4];
-static bits horse_attackers[128][4];
+static bits horse_attackers[128][4], any_horse_attacker[128];
+/* The points of the rank and the file through a point, and of each of
+   the four rays from it (along the rank up and down, along the file up
+   and down). */
+static bits lines[128], rays[128][4];
 
 static bool on_board(int file, int rank) {
   return file >= 0 && file < 9 && rank >= 0 && rank < 10;
@@ -126,6 +130,7 @@ void xq_bitboard_init(void) {
   for (int rank = 0; rank < 10; rank++)
     for (int file = 0; file < 9; file++) {
       int b = bit_at[rank][file], sq = xq_square(file, rank);
+      any_horse_attacker[b] = 0;
       for (int side = XQ_RED; side <= XQ_BLACK; side++) {
         int forward = side == XQ_RED ? 1 : -1;
         king_moves[side][b] = advisor_moves[side][b] = 0;
@@ -166,6 +171,20 @@ void xq_bitboard_init(void) {
             eye ? bit_or_none(file + 2 * dx, rank + dy) |
                       bit_or_none(file + dx, rank + 2 * dy)
                 : 0;
+        any_horse_attacker[b] |= horse_attackers[b][d];
+      }
+    }
+  static const int ray_steps[4][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
+  for (int rank = 0; rank < 10; rank++)
+    for (int file = 0; file < 9; file++) {
+      int b = bit_at[rank][file];
+      lines[b] = 0;
+      for (int d = 0; d < 4; d++) {
+        rays[b][d] = 0;
+        for (int f = file + ray_steps[d][0], r = rank + ray_steps[d][1];
+             on_board(f, r); f += ray_steps[d][0], r += ray_steps[d][1])
+          rays[b][d] |= BIT(bit_at[r][f]);
+        lines[b] |= rays[b][d];
       }
     }
   /* pawn_attackers is pawn_moves read backwards */
@@ -209,7 +228,8 @@ static inline line file_line(bits files, int b) {
 
 /* The points of a line mask: of the rank through b, of the file. */
 static inline bits on_rank(unsigned mask, int b) {
-  return (bits)mask << (b - file_of[b]);
+  uint64_t m = (uint64_t)mask << ((b & 63) - file_of[b]);
+  return b >= 64 ? (bits)m << 64 : (bits)m;
 }
 
 static inline bits on_file(unsigned mask, int b) {
@@ -275,12 +295,34 @@ static bool attacked(const board *bd, int b, bits occupied, bits files,
           alive) != 0;
 }
 
-/* Whether the move leaves the general of the side to move safe. */
+/* Whether the general of the side to move may step to point to, given
+   occupied and files without the general: of the points a step changes,
+   the one it leaves counts only along the line it steps on (occupied has
+   it empty), and the one it takes neither attacks to nor is a horse's
+   leg for it, so one occupancy serves every step. */
+static bool king_safe(const board *bd, int to, bits occupied, bits files) {
+  int them = bd->turn ^ 1;
+  const bits *p = bd->pieces[them];
+  if (pawn_attackers[them][to] & p[XQ_PAWN]) return false;
+  if (any_horse_attacker[to] & p[XQ_HORSE])
+    for (int d = 0; d < 4; d++)
+      if ((horse_attackers[to][d] & p[XQ_HORSE]) &&
+          !(occupied & BIT(attacker_legs[to][d])))
+        return false;
+  if (!(lines[to] & (p[XQ_ROOK] | p[XQ_CANNON] | p[XQ_KING]))) return true;
+  line r = rank_line(occupied, to), f = file_line(files, to);
+  bits file_rook = on_file(f.rook, to);
+  if ((on_rank(r.rook, to) | file_rook) & p[XQ_ROOK]) return false;
+  if (file_rook & p[XQ_KING]) return false;
+  return !((on_rank(r.cannon, to) | on_file(f.cannon, to)) & p[XQ_CANNON]);
+}
+
+/* Whether a move of a piece other than the general leaves the general
+   safe. */
 static bool safe_after(const board *bd, int from, int to) {
   bits occupied = ((bd->side[0] | bd->side[1]) & ~BIT(from)) | BIT(to);
   bits files = (bd->files & ~BIT(file_bit[from])) | BIT(file_bit[to]);
-  int king = bd->king[bd->turn];
-  return !attacked(bd, king == from ? to : king, occupied, files, ~BIT(to));
+  return !attacked(bd, bd->king[bd->turn], occupied, files, ~BIT(to));
 }
 
 /* ---- what the general's position forbids ---- */
@@ -378,7 +420,10 @@ static void analyse(const board *bd, node *n) {
   int fb = file_bit[king];
   unsigned file_occupied =
       (unsigned)(word(bd->files, fb >= 64) >> ((fb & 63) - rank)) & 1023;
+  const bits *p = bd->pieces[them];
+  bits sliders = p[XQ_ROOK] | p[XQ_CANNON] | p[XQ_KING];
   for (int dir = 0; dir < 4; dir++) {
+    if (!(rays[king][dir] & sliders)) continue;   /* nothing to pin or check */
     int position[3], piece[3] = {0, 0, 0}, count;
     unsigned between[3];
     bits between_bits[3];
@@ -398,7 +443,8 @@ static void analyse(const board *bd, node *n) {
     }
     ray(bd, n, on_file_line, count, piece, between_bits);
   }
-  bits horses = bd->pieces[them][XQ_HORSE];
+  bits horses = p[XQ_HORSE];
+  if (!(any_horse_attacker[king] & horses)) horses = 0;
   for (int d = 0; horses && d < 4; d++) {
     bits h = horse_attackers[king][d] & horses;
     if (!h) continue;
@@ -418,86 +464,108 @@ static void analyse(const board *bd, node *n) {
 
 /* ---- counting and listing ---- */
 
-/* The legal moves of the side to move: written to out as from | to << 8
-   (bits) when out is not NULL; returns how many. */
-static inline int legal_moves(const board *bd, uint16_t *out) {
-  node n;
-  analyse(bd, &n);
-  int us = bd->turn, count = 0;
-  bits own = bd->side[us], enemy = bd->side[us ^ 1];
-  bits occupied = own | enemy, target = ~own & ~n.forbidden;
-  const bits *p = bd->pieces[us];
-  int king = bd->king[us];
-#define EMIT(from, set)                                                  \
-  do {                                                                   \
-    bits s_ = (set);                                                     \
-    if (!out) count += count_bits(s_);                                   \
-    else for (; s_; s_ &= s_ - 1)                                        \
-      out[count++] = (uint16_t)((from) | first_bit(s_) << 8);           \
-  } while (0)
-  if (n.checkers) {
-    for (bits m = own & ~BIT(king); m; m &= m - 1) {
-      int from = first_bit(m);
-      bits to = reach(bd, from, occupied, enemy) & ~own;
-      if (!(n.screens & BIT(from))) to &= n.evasions;
-      for (; to; to &= to - 1) {
-        int t = first_bit(to);
-        if (safe_after(bd, from, t)) {
-          if (out) out[count] = (uint16_t)(from | t << 8);
-          count++;
-        }
-      }
-    }
-  } else {
-    bits free = ~n.pinned;
-    for (bits m = p[XQ_ROOK] & free; m; m &= m - 1) {
-      int from = first_bit(m);
-      EMIT(from, rook_reach(occupied, bd->files, from) & target);
-    }
-    for (bits m = p[XQ_CANNON] & free; m; m &= m - 1) {
-      int from = first_bit(m);
-      line r = rank_line(occupied, from), f = file_line(bd->files, from);
-      EMIT(from, (((on_rank(r.rook, from) | on_file(f.rook, from)) &
-                   ~occupied & target) |
-                  ((on_rank(r.cannon, from) | on_file(f.cannon, from)) &
-                   enemy)));
-    }
-    for (bits m = p[XQ_HORSE] & free; m; m &= m - 1) {
-      int from = first_bit(m);
-      EMIT(from, horse_reach(bd, from) & target);
-    }
-    for (bits m = p[XQ_ELEPHANT] & free; m; m &= m - 1) {
-      int from = first_bit(m);
-      EMIT(from, elephant_reach(bd, us, from) & target);
-    }
-    for (bits m = p[XQ_ADVISOR] & free; m; m &= m - 1) {
-      int from = first_bit(m);
-      EMIT(from, advisor_moves[us][from] & target);
-    }
-    for (bits m = p[XQ_PAWN] & free; m; m &= m - 1) {
-      int from = first_bit(m);
-      EMIT(from, pawn_moves[us][from] & target);
-    }
-    for (int i = 0; i < n.pins; i++) {
-      int from = n.pin_point[i];
-      EMIT(from, reach(bd, from, occupied, enemy) & target & n.pin_allowed[i]);
-    }
-  }
-#undef EMIT
-  for (bits to = king_moves[us][king] & ~own; to; to &= to - 1) {
-    int t = first_bit(to);
-    if (safe_after(bd, king, t)) {
-      if (out) out[count] = (uint16_t)(king | t << 8);
-      count++;
-    }
-  }
-  return count;
+/* A move is from | to << 8 (bits).  The functions below write the moves
+   they find to out when it is not NULL, and return how many. */
+
+static int write_moves(int from, bits to, uint16_t *out) {
+  int n = 0;
+  for (; to; to &= to - 1) out[n++] = (uint16_t)(from | first_bit(to) << 8);
+  return n;
 }
 
-static int count_legal(const board *bd) { return legal_moves(bd, NULL); }
+/* The general's steps. */
+static int king_steps(const board *bd, uint16_t *out) {
+  int us = bd->turn, king = bd->king[us], n = 0;
+  bits occupied = (bd->side[0] | bd->side[1]) ^ BIT(king);
+  bits files = bd->files ^ BIT(file_bit[king]);
+  for (bits to = king_moves[us][king] & ~bd->side[us]; to; to &= to - 1) {
+    int t = first_bit(to);
+    if (king_safe(bd, t, occupied, files)) {
+      if (out) out[n] = (uint16_t)(king | t << 8);
+      n++;
+    }
+  }
+  return n;
+}
 
+/* In check, the other pieces' moves that take or block a checker, or
+   take a cannon's screen away, each tried on the board. */
+static int evasions(const board *bd, const node *nd, uint16_t *out) {
+  int us = bd->turn, n = 0;
+  bits own = bd->side[us], enemy = bd->side[us ^ 1], occupied = own | enemy;
+  for (bits m = own & ~BIT(bd->king[us]); m; m &= m - 1) {
+    int from = first_bit(m);
+    bits to = reach(bd, from, occupied, enemy) & ~own;
+    if (!(nd->screens & BIT(from))) to &= nd->evasions;
+    for (; to; to &= to - 1) {
+      int t = first_bit(to);
+      if (safe_after(bd, from, t)) {
+        if (out) out[n] = (uint16_t)(from | t << 8);
+        n++;
+      }
+    }
+  }
+  return n;
+}
+
+/* The legal moves, listed: for the nodes above the last ply. */
 static int list_legal(const board *bd, uint16_t *out) {
-  return legal_moves(bd, out);
+  node nd;
+  analyse(bd, &nd);
+  int n = 0;
+  if (nd.checkers) {
+    n = evasions(bd, &nd, out);
+  } else {
+    int us = bd->turn;
+    bits own = bd->side[us], enemy = bd->side[us ^ 1];
+    bits occupied = own | enemy, target = ~own & ~nd.forbidden;
+    for (bits m = own & ~nd.pinned & ~BIT(bd->king[us]); m; m &= m - 1) {
+      int from = first_bit(m);
+      n += write_moves(from, reach(bd, from, occupied, enemy) & target,
+                       out + n);
+    }
+    for (int i = 0; i < nd.pins; i++) {
+      int from = nd.pin_point[i];
+      n += write_moves(from, reach(bd, from, occupied, enemy) & target &
+                                 nd.pin_allowed[i], out + n);
+    }
+  }
+  return n + king_steps(bd, out + n);
+}
+
+/* How many legal moves there are: the last ply, counted a kind of piece
+   at a time. */
+static int count_legal(const board *bd) {
+  node nd;
+  analyse(bd, &nd);
+  if (nd.checkers) return evasions(bd, &nd, NULL) + king_steps(bd, NULL);
+  int us = bd->turn, n = 0;
+  bits own = bd->side[us], enemy = bd->side[us ^ 1];
+  bits occupied = own | enemy, target = ~own & ~nd.forbidden;
+  const bits *p = bd->pieces[us];
+  bits free = ~nd.pinned;
+  for (bits m = p[XQ_ROOK] & free; m; m &= m - 1)
+    n += count_bits(rook_reach(occupied, bd->files, first_bit(m)) & target);
+  for (bits m = p[XQ_CANNON] & free; m; m &= m - 1) {
+    int from = first_bit(m);
+    line r = rank_line(occupied, from), f = file_line(bd->files, from);
+    n += count_bits(((on_rank(r.rook, from) | on_file(f.rook, from)) &
+                     ~occupied & target) |
+                    ((on_rank(r.cannon, from) | on_file(f.cannon, from)) &
+                     enemy));
+  }
+  for (bits m = p[XQ_HORSE] & free; m; m &= m - 1)
+    n += count_bits(horse_reach(bd, first_bit(m)) & target);
+  for (bits m = p[XQ_ELEPHANT] & free; m; m &= m - 1)
+    n += count_bits(elephant_reach(bd, us, first_bit(m)) & target);
+  for (bits m = p[XQ_ADVISOR] & free; m; m &= m - 1)
+    n += count_bits(advisor_moves[us][first_bit(m)] & target);
+  for (bits m = p[XQ_PAWN] & free; m; m &= m - 1)
+    n += count_bits(pawn_moves[us][first_bit(m)] & target);
+  for (int i = 0; i < nd.pins; i++)
+    n += count_bits(reach(bd, nd.pin_point[i], occupied, enemy) & target &
+                    nd.pin_allowed[i]);
+  return n + king_steps(bd, NULL);
 }
 
 /* ---- perft ---- */
