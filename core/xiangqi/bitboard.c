@@ -637,23 +637,6 @@ static uint64_t perft(board *bd, int depth, search_limit *limit) {
   return leaves;
 }
 
-/* A position without both generals is not one the bitboards know: its
-   moves are counted on the mailbox. */
-static uint64_t perft_mailbox(xq_position *pos, int depth, search_limit *limit) {
-  xq_move moves[XQ_MAX_MOVES];
-  int n = xq_legal_moves(pos, moves);
-  if (depth == 1) return (uint64_t)n;
-  if (limit && limit_tick(limit)) return 0;
-  uint64_t leaves = 0;
-  for (int i = 0; i < n; i++) {
-    xq_undo undo;
-    xq_make(pos, moves[i], &undo);
-    leaves += perft_mailbox(pos, depth - 1, limit);
-    xq_unmake(pos, moves[i], &undo);
-  }
-  return leaves;
-}
-
 uint64_t xq_perft(xq_position *pos, int depth) {
   return xq_perft_limited(pos, depth, NULL);
 }
@@ -661,7 +644,7 @@ uint64_t xq_perft(xq_position *pos, int depth) {
 uint64_t xq_perft_limited(xq_position *pos, int depth, search_limit *limit) {
   if (depth <= 0) return 1;
   if (!pos->square[XQ_KING_ID(XQ_RED)] || !pos->square[XQ_KING_ID(XQ_BLACK)])
-    return perft_mailbox(pos, depth, limit);
+    return 0;                     /* no legality without a general */
   board bd;
   set_up(&bd, pos);
   return perft(&bd, depth, limit);
