@@ -133,6 +133,82 @@ static void test_perft_start(void **unused) {
   assert_string_equal(fen, XQ_START_FEN);
 }
 
+/* Leaves by the mailbox's legality filter (xq_legal_moves), with no
+   rules: the other generator, for bitboard.c's counts. */
+static uint64_t mailbox_perft(xq_position *pos, int depth) {
+  xq_move moves[XQ_MAX_MOVES];
+  int n = xq_legal_moves(pos, moves);
+  if (depth <= 1) return (uint64_t)n;
+  uint64_t leaves = 0;
+  for (int i = 0; i < n; i++) {
+    xq_undo undo;
+    xq_make(pos, moves[i], &undo);
+    leaves += mailbox_perft(pos, depth - 1);
+    xq_unmake(pos, moves[i], &undo);
+  }
+  return leaves;
+}
+
+/* perft counts on bitboards; the mailbox agrees at depths 1 and 2 along
+   random games from every position of perft.txt, in check or not. */
+static void test_perft_bitboards_agree(void **unused) {
+  (void)unused;
+  FILE *f = open_data("perft.txt");
+  char line[1024];
+  rng r;
+  rng_seed(&r, 24);
+  int positions = 0, checks = 0;
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] == '#' || !strchr(line, ';')) continue;
+    *strchr(line, ';') = '\0';
+    xq_position start;
+    xq_fen_problem problem;
+    if (xq_from_fen(&start, line, &problem) != XQ_FEN_OK) continue;
+    for (int walk = 0; walk < 6; walk++) {
+      xq_position pos = start;
+      for (int ply = 0; ply < 60; ply++) {
+        xq_move moves[XQ_MAX_MOVES];
+        int n = xq_legal_moves(&pos, moves);
+        positions++;
+        checks += xq_in_check(&pos);
+        for (int depth = 1; depth <= (ply % 3 == 0 ? 2 : 1); depth++) {
+          uint64_t got = xq_perft(&pos, depth);
+          uint64_t want = mailbox_perft(&pos, depth);
+          if (got != want) {
+            char fen[128];
+            xq_to_fen(&pos, fen, sizeof fen);
+            fail_msg("'%s' depth %d: %llu, the mailbox says %llu", fen, depth,
+                     (unsigned long long)got, (unsigned long long)want);
+          }
+        }
+        if (n == 0) break;
+        xq_undo undo;
+        xq_make(&pos, moves[rng_below(&r, (uint32_t)n)], &undo);
+      }
+    }
+  }
+  fclose(f);
+  assert_true(positions > 5000);
+  assert_true(checks > 200);
+}
+
+/* A position without both generals (built piece by piece: no FEN gives
+   one) has no legal move tree: perft counts nothing. */
+static void test_perft_without_general(void **unused) {
+  (void)unused;
+  xq_position pos;
+  xq_clear(&pos);
+  xq_put(&pos, XQ_RED, XQ_KING, xq_square(4, 0));
+  xq_put(&pos, XQ_RED, XQ_ROOK, xq_square(0, 0));
+  xq_put(&pos, XQ_BLACK, XQ_CANNON, xq_square(4, 9));
+  xq_reset_history(&pos);
+  assert_int_equal(xq_perft(&pos, 3), 0);
+  assert_int_equal(xq_perft(&pos, 0), 1);
+  xq_put(&pos, XQ_BLACK, XQ_KING, xq_square(3, 9));
+  assert_int_equal(xq_perft(&pos, 1), 12 + 2);  /* not d0: the generals would face */
+  assert_int_equal(xq_perft(&pos, 3), mailbox_perft(&pos, 3));
+}
+
 /* ---- FEN ---- */
 
 static void refuse(const char *fen, xq_fen_error code, const char *words) {
@@ -879,6 +955,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_perft_start),
     cmocka_unit_test(test_perft_file),
+    cmocka_unit_test(test_perft_bitboards_agree),
+    cmocka_unit_test(test_perft_without_general),
     cmocka_unit_test(test_fen_refused),
     cmocka_unit_test(test_fen_letters),
     cmocka_unit_test(test_piece_rules),
