@@ -83,7 +83,7 @@ returns "reversi perft" \
 returns "xiangqi perft" \
   "local n, info = l.xiangqi.perft(l.xiangqi.new(), 8) print('returned', info.stopped, n == nil)"
 returns "xiangqi divide" \
-  "local counts, n, info = l.xiangqi.divide(l.xiangqi.new(), 5) print('returned', info.stopped, n == nil and type(counts) == 'table')"
+  "local counts, n, info = l.xiangqi.divide(l.xiangqi.new(), 7) print('returned', info.stopped, n == nil and type(counts) == 'table')"
 returns "xiangqi search" \
   "local info = l.xiangqi.new():search{time = 3600} print('returned', info.stopped, info.move ~= nil)"
 returns "sudoku count" \
