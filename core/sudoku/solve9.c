@@ -76,9 +76,6 @@ static const uint8_t row_minirows[512] = {T9(MINIROWS, 0)};
 /* The cells a digit may keep in a band whose open mini-rows are m; 0 when
    no permutation fits. */
 static const uint32_t band_shape[512] = {T9(SHAPE, 0)};
-/* The same rule in a stack, on a 3x3 of band by column: the mini-columns
-   that some permutation within m uses. */
-static const uint16_t stack_shape[512] = {T9(PERMS, 0)};
 
 /* For the givens of a digit in a band, by the mini-rows m they take: the
    cells of their rows and boxes, with the top bit set when two share a
@@ -271,6 +268,25 @@ static bool naked_singles(state9 *s, bool *progress) {
   return true;
 }
 
+/* Mini-columns as 27 bits, band b's nine columns at bit 9b: column j of
+   a stack takes the bit of column j + 1 (j + 2) of the same stack, and
+   band b that of band b + 1 (b + 2). */
+static inline uint32_t next_column(uint32_t x) {
+  return (x >> 1 & 0333333333) | (x << 2 & 0444444444);
+}
+
+static inline uint32_t after_next_column(uint32_t x) {
+  return (x >> 2 & 0111111111) | (x << 1 & 0666666666);
+}
+
+static inline uint32_t next_band_of(uint32_t x) {
+  return (x >> 9 | x << 18) & ALL27;
+}
+
+static inline uint32_t after_next_band_of(uint32_t x) {
+  return (x >> 18 | x << 9) & ALL27;
+}
+
 /* The band rule turned a quarter: in each stack a digit takes one cell
    in each column and each box, so its mini-columns (a column's three
    cells in one band) form a permutation matrix too.  This is pointing
@@ -281,19 +297,19 @@ static bool stack_rule(state9 *s, uint32_t words) {
     int d3 = sudoku_lowest_bit(words);
     d3 -= band_of[d3];
     words &= ~(UINT32_C(7) << d3);
-    uint32_t open[3], keep[3] = {0, 0, 0};
-    for (int b = 0; b < 3; b++) open[b] = cell_columns(s->cand[d3 + b]);
-    for (int shift = 0; shift < 9; shift += 3) {
-      uint32_t ok = stack_shape[(open[0] >> shift & 7) |
-                                (open[1] >> shift & 7) << 3 |
-                                (open[2] >> shift & 7) << 6];
-      if (!ok) return false;
-      keep[0] |= (ok & 7) << shift;
-      keep[1] |= (ok >> 3 & 7) << shift;
-      keep[2] |= (ok >> 6) << shift;
+    /* the digit's open mini-columns, band b at bit 9b + column */
+    uint32_t open = cell_columns(s->cand[d3]) | cell_columns(s->cand[d3 + 1]) << 9 |
+                    cell_columns(s->cand[d3 + 2]) << 18;
+    uint32_t next = next_column(open), after = after_next_column(open);
+    uint32_t keep = open & ((next_band_of(next) & after_next_band_of(after)) |
+                            (next_band_of(after) & after_next_band_of(next)));
+    if (((keep | keep >> 1 | keep >> 2) & 0111111111) != 0111111111) return false;
+    uint32_t gone = open & ~keep;
+    if (gone) {
+      clear(s, d3, column_cells(gone & 0x1ff));
+      clear(s, d3 + 1, column_cells(gone >> 9 & 0x1ff));
+      clear(s, d3 + 2, column_cells(gone >> 18));
     }
-    for (int b = 0; b < 3; b++)
-      if (open[b] != keep[b]) clear(s, d3 + b, column_cells(open[b] & ~keep[b]));
   }
   return true;
 }
