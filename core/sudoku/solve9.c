@@ -134,11 +134,27 @@ static void place(state9 *s, int d, int b, int pos) {
   s->placed[b] |= bit;
 }
 
+/* Clears cells from the nine words of band b, each word marked changed
+   when it held any of them; written out, with constant shifts. */
+static inline void clear_band(state9 *s, int b, uint32_t cells) {
+  uint32_t *c = &s->cand[b], changed = 0;
+#define CLEAR_DIGIT(d) do { uint32_t x = c[3 * (d)]; \
+                            c[3 * (d)] = x & ~cells; \
+                            changed |= (uint32_t)((x & cells) != 0) << 3 * (d); \
+                          } while (0)
+  CLEAR_DIGIT(0); CLEAR_DIGIT(1); CLEAR_DIGIT(2); CLEAR_DIGIT(3); CLEAR_DIGIT(4);
+  CLEAR_DIGIT(5); CLEAR_DIGIT(6); CLEAR_DIGIT(7); CLEAR_DIGIT(8);
+#undef CLEAR_DIGIT
+  s->dirty |= changed << b;
+}
+
 /* Places d at pos after taking the cell's other candidates away. */
 static void place_alone(state9 *s, int d, int b, int pos) {
-  uint32_t bit = UINT32_C(1) << pos;
-  for (int e = 0; e < 9; e++)
-    if (e != d) clear(s, 3 * e + b, bit);
+  uint32_t bit = UINT32_C(1) << pos, own = UINT32_C(1) << (3 * d + b);
+  uint32_t was_dirty = s->dirty & own;
+  clear_band(s, b, bit);
+  s->cand[3 * d + b] |= bit;           /* its own word keeps it */
+  s->dirty = (s->dirty & ~own) | was_dirty;
   place(s, d, b, pos);
 }
 
@@ -206,7 +222,7 @@ static inline bool update_band(state9 *s, int i) {
   single &= ~s->placed[b];
   if (single) {
     s->placed[b] |= single;
-    for (int j = b; j < 27; j += 3) clear(s, j, single);
+    clear_band(s, b, single);
     s->cand[i] = a;             /* its own word keeps them */
     s->dirty &= ~(UINT32_C(1) << i);
     uint32_t columns = column_cells(cell_columns(single));
