@@ -343,7 +343,9 @@ static bool stack_rule(state9 *s, uint32_t words) {
   return true;
 }
 
-static bool propagate(state9 *s) {
+/* Applies the rules until none removes more; false on a contradiction.
+   Without stacks, the rule on the stacks is left out. */
+static bool propagate(state9 *s, bool stacks) {
   uint32_t touched = 0;       /* words the stack rule has not seen */
   for (;;) {
     while (s->dirty) {
@@ -355,6 +357,7 @@ static bool propagate(state9 *s) {
     bool progress = false;
     if (!naked_singles(s, &progress)) return false;
     if (progress) continue;
+    if (!stacks) return true;
     uint32_t digits = touched;
     touched = 0;
     if (!stack_rule(s, digits)) return false;
@@ -369,6 +372,11 @@ typedef struct solver9 {
   bool stop;
   bool dead_end_met;        /* a guess has led to a contradiction */
 } solver9;
+
+static int open_cells(const state9 *st) {
+  return 81 - sudoku_bit_count(st->placed[0]) - sudoku_bit_count(st->placed[1]) -
+         sudoku_bit_count(st->placed[2]);
+}
 
 static void to_grid(const state9 *st, sudoku_grid *grid) {
   sudoku_init(grid, 9);                  /* the cells past 81 too: zero */
@@ -417,9 +425,7 @@ static uint32_t choose(const state9 *st, bool dead_end_met, int *band, int *pos)
                                         could change the state for all the
                                         compiler knows */
   const uint32_t *pairs = st->pairs;
-  int open = 81 - sudoku_bit_count(st->placed[0]) - sudoku_bit_count(st->placed[1]) -
-             sudoku_bit_count(st->placed[2]);
-  if (open <= (dead_end_met ? FEW_OPEN : SHALLOW_OPEN))
+  if (open_cells(st) <= (dead_end_met ? FEW_OPEN : SHALLOW_OPEN))
     for (int b = 0; b < 3; b++)
       if (pairs[b]) {
         *band = b;
@@ -488,7 +494,10 @@ static uint32_t choose(const state9 *st, bool dead_end_met, int *band, int *pos)
 
 static void search(solver9 *sv, state9 *st) {
   for (;;) {
-    if (!propagate(st)) {
+    /* in the state where choose takes the first cell with two, the
+       stack rule is left out too: on the serg set a further 12% fewer
+       instructions, under 1% more on the others */
+    if (!propagate(st, sv->dead_end_met || open_cells(st) > SHALLOW_OPEN)) {
       sv->dead_end_met = true;
       return;
     }
