@@ -216,32 +216,52 @@ static inline uint32_t band_minirows(uint32_t a) {
 #endif
 }
 
-/* Applies the band rule to word i; false when it leaves no way. */
-static inline bool update_band(state9 *s, int i) {
-  uint32_t a = s->cand[i];
-  uint32_t open = band_minirows(a);
-  a &= band_shape[open];
-  if (!a) return false;
-  s->cand[i] = a;
-  int b = band_of[i];
-  /* rows left with one cell, not placed yet */
-  uint32_t single = 0, r;
-  r = a & row_cells[0];
-  if (!(r & (r - 1))) single |= r;
-  r = a & row_cells[1];
-  if (!(r & (r - 1))) single |= r;
-  r = a & row_cells[2];
-  if (!(r & (r - 1))) single |= r;
-  single &= ~s->placed[b];
-  if (single) {
-    s->placed[b] |= single;
-    clear_band(s, b, single);
-    s->cand[i] = a;             /* its own word keeps them */
-    s->dirty &= ~(UINT32_C(1) << i);
-    uint32_t columns = column_cells(cell_columns(single));
-    int d3 = i - b;
-    clear(s, d3 + next_band[b], columns);
-    clear(s, d3 + prev_band[b], columns);
+/* Applies the band rule to the words marked changed until none is;
+   false when one is left no way.  Each round first applies it to every
+   marked word, then places the rows' singles it found: whether a word
+   has one is hard to predict, and this way a round mispredicts once, not
+   once a word.  The words of all the rounds go to *touched. */
+static bool band_rule(state9 *s, uint32_t *touched) {
+  while (s->dirty) {
+    uint32_t words = s->dirty, with_single = 0, single_of[27];
+    s->dirty = 0;
+    *touched |= words;
+    do {
+      int i = sudoku_lowest_bit(words);
+      words &= words - 1;
+      uint32_t a = s->cand[i];
+      a &= band_shape[band_minirows(a)];
+      if (!a) return false;
+      s->cand[i] = a;
+      /* rows left with one cell, not placed yet */
+      uint32_t single = 0, r;
+      r = a & row_cells[0];
+      if (!(r & (r - 1))) single |= r;
+      r = a & row_cells[1];
+      if (!(r & (r - 1))) single |= r;
+      r = a & row_cells[2];
+      if (!(r & (r - 1))) single |= r;
+      single &= ~s->placed[band_of[i]];
+      single_of[i] = single;
+      with_single |= (uint32_t)(single != 0) << i;
+    } while (words);
+    while (with_single) {
+      int i = sudoku_lowest_bit(with_single);
+      with_single &= with_single - 1;
+      int b = band_of[i];
+      /* another digit may have placed the cell this round: the word
+         that has lost it finds the clash */
+      uint32_t single = single_of[i] & ~s->placed[b];
+      s->placed[b] |= single;
+      uint32_t own = UINT32_C(1) << i, was_dirty = s->dirty & own;
+      clear_band(s, b, single);
+      s->cand[i] |= single;               /* its own word keeps them */
+      s->dirty = (s->dirty & ~own) | was_dirty;
+      uint32_t columns = column_cells(cell_columns(single));
+      int d3 = i - b;
+      clear(s, d3 + next_band[b], columns);
+      clear(s, d3 + prev_band[b], columns);
+    }
   }
   return true;
 }
@@ -348,12 +368,7 @@ static bool stack_rule(state9 *s, uint32_t words) {
 static bool propagate(state9 *s, bool stacks) {
   uint32_t touched = 0;       /* words the stack rule has not seen */
   for (;;) {
-    while (s->dirty) {
-      int i = sudoku_lowest_bit(s->dirty);
-      s->dirty &= s->dirty - 1;
-      touched |= UINT32_C(1) << i;
-      if (!update_band(s, i)) return false;
-    }
+    if (!band_rule(s, &touched)) return false;
     bool progress = false;
     if (!naked_singles(s, &progress)) return false;
     if (progress) continue;
