@@ -385,7 +385,12 @@ static bool propagate(state9 *s, bool stacks) {
 typedef struct solver9 {
   sudoku_search *s;
   bool stop;
-  bool dead_end_met;        /* a guess has led to a contradiction */
+  bool thorough;            /* scores every guess and runs the stack rule:
+                               once a guess has met a contradiction, and
+                               from the start when the first solution is
+                               wanted or every solution is visited, so
+                               that they come in the order they always
+                               did (a generator's grids depend on it) */
 } solver9;
 
 static int open_cells(const state9 *st) {
@@ -443,22 +448,23 @@ static const uint32_t column_of[27] = {BAND27(COLUMN)};
    the choice saves less than it costs (on the serg set, whose puzzles
    have many solutions, it saves nothing; there this is 6% fewer
    instructions, against 1 to 2% more on the hardest sets).  The same
-   with up to SHALLOW_OPEN cells open as long as the search has met no
-   dead end: until then it may be in a puzzle with many solutions, where
-   any guess leads to one (on the serg set this is 14% fewer
-   instructions; 2.5% more on the 17-clue set, 0.5 to 1.3% more on the
-   others).  Else a cell with fewest candidates. */
+   with up to SHALLOW_OPEN cells open until the search turns thorough (a
+   counting search that has met no dead end yet): until then it may be
+   in a puzzle with many solutions, where any guess leads to one (on the
+   serg set, counting to two, this is 14% fewer instructions; 2.5% more
+   on the 17-clue set, 0.5 to 1.3% more on the others).  Else a cell
+   with fewest candidates. */
 #define PAIR_WEIGHT 4
 #define FEW_OPEN 30
 #define SHALLOW_OPEN 46
-static uint32_t choose(const state9 *st, bool dead_end_met, int *band, int *pos) {
+static uint32_t choose(const state9 *st, bool thorough, int *band, int *pos) {
   int best = -1;
   uint32_t best_digits = 0;
   int best_band = 0, best_pos = 0;   /* locals: stores through band and pos
                                         could change the state for all the
                                         compiler knows */
   const uint32_t *pairs = st->pairs;
-  if (open_cells(st) <= (dead_end_met ? FEW_OPEN : SHALLOW_OPEN))
+  if (open_cells(st) <= (thorough ? FEW_OPEN : SHALLOW_OPEN))
     for (int b = 0; b < 3; b++)
       if (pairs[b]) {
         *band = b;
@@ -527,11 +533,11 @@ static uint32_t choose(const state9 *st, bool dead_end_met, int *band, int *pos)
 
 static void search(solver9 *sv, state9 *st) {
   for (;;) {
-    /* in the state where choose takes the first cell with two, the
-       stack rule is left out too: on the serg set a further 12% fewer
-       instructions, under 1% more on the others */
-    if (!propagate(st, sv->dead_end_met || open_cells(st) > SHALLOW_OPEN)) {
-      sv->dead_end_met = true;
+    /* until the search turns thorough the stack rule is left out too:
+       on the serg set a further 12% fewer instructions, under 1% more
+       on the others */
+    if (!propagate(st, sv->thorough || open_cells(st) > SHALLOW_OPEN)) {
+      sv->thorough = true;
       return;
     }
     if ((st->placed[0] & st->placed[1] & st->placed[2]) == ALL27) {
@@ -546,7 +552,7 @@ static void search(solver9 *sv, state9 *st) {
       return;
     }
     int b = 0, pos = 0;
-    uint32_t digits = choose(st, sv->dead_end_met, &b, &pos);
+    uint32_t digits = choose(st, sv->thorough, &b, &pos);
     for (;;) {
       int d = sudoku_lowest_bit(digits);
       digits &= digits - 1;
@@ -629,7 +635,7 @@ static bool start(const sudoku_grid *grid, state9 *st) {
 }
 
 bool sudoku_solve9(const sudoku_grid *grid, sudoku_search *s) {
-  solver9 sv = {s, false, false};
+  solver9 sv = {s, false, s->max_solutions == 1 || s->visit};
   state9 st;
   if (!start(grid, &st)) return true;      /* givens that clash: none */
   search(&sv, &st);
