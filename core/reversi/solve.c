@@ -22,6 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 #include "solve.h"
 
@@ -244,10 +247,16 @@ static int final_diff(uint64_t p, uint64_t o, int empties) {
    line what lies between it and the nearest disc of its colour, every
    other square being the opponent's: line_flips[i][line] counts them for
    a disc at place i of a line of 8 whose discs of its colour are line.
-   Diagonals are read as lines of 8 whose missing places hold no disc of
+   A diagonal is read as a line of 8 whose missing places hold no disc of
    that colour, so they never end a run.  Made once before main. */
 static uint8_t line_flips[8][256];
-static uint64_t diagonal_9[64], diagonal_7[64];  /* through each square */
+
+/* The column and the two diagonals through each square, and the place
+   of the square on each diagonal counted from its lowest square. */
+static struct {
+  uint64_t column, diagonal_9, diagonal_7;
+  uint8_t place_9, place_7;
+} lines_of[64];
 
 __attribute__((constructor)) static void make_last_flips(void) {
   for (int i = 0; i < 8; i++)
@@ -260,24 +269,39 @@ __attribute__((constructor)) static void make_last_flips(void) {
       }
       line_flips[i][line] = (uint8_t)n;
     }
-  for (int sq = 0; sq < 64; sq++)
+  for (int sq = 0; sq < 64; sq++) {
+    int row = sq / 8, col = sq % 8;
+    lines_of[sq].column = COLUMN_A << col;
+    lines_of[sq].place_9 = (uint8_t)(row < col ? row : col);
+    lines_of[sq].place_7 = (uint8_t)(row + col > 7 ? 7 - col : row);
     for (int other = 0; other < 64; other++) {
-      int dr = other / 8 - sq / 8, dc = other % 8 - sq % 8;
-      if (dr == dc) diagonal_9[sq] |= (uint64_t)1 << other;
-      if (dr == -dc) diagonal_7[sq] |= (uint64_t)1 << other;
+      int dr = other / 8 - row, dc = other % 8 - col;
+      if (dr == dc) lines_of[sq].diagonal_9 |= (uint64_t)1 << other;
+      if (dr == -dc) lines_of[sq].diagonal_7 |= (uint64_t)1 << other;
     }
+  }
 }
 
 /* How many discs a disc of p on square turns when every other square of
-   the 8x8 board is full. */
-static int last_flips(uint64_t p, int square) {
+   the 8x8 board is full: the row shifted down, the column and diagonals
+   gathered by a bit extract where it is fast (the Makefile says when the
+   build has it), else by multiplies that leave the squares of a column
+   in reverse order and those of a diagonal at their columns. */
+static inline int last_flips(uint64_t p, int square) {
   int row = square >> 3, col = square & 7;
   unsigned across = (unsigned)(p >> (8 * row)) & 0xff;
+#ifdef __BMI2__
+  return line_flips[col][across] +
+         line_flips[row][_pext_u64(p, lines_of[square].column)] +
+         line_flips[lines_of[square].place_9][_pext_u64(p, lines_of[square].diagonal_9)] +
+         line_flips[lines_of[square].place_7][_pext_u64(p, lines_of[square].diagonal_7)];
+#else
   unsigned down = (unsigned)((((p >> col) & COLUMN_A) * 0x8040201008040201u) >> 56);
-  unsigned d9 = (unsigned)(((p & diagonal_9[square]) * COLUMN_A) >> 56);
-  unsigned d7 = (unsigned)(((p & diagonal_7[square]) * COLUMN_A) >> 56);
+  unsigned d9 = (unsigned)(((p & lines_of[square].diagonal_9) * COLUMN_A) >> 56);
+  unsigned d7 = (unsigned)(((p & lines_of[square].diagonal_7) * COLUMN_A) >> 56);
   return line_flips[col][across] + line_flips[7 - row][down] +
          line_flips[col][d9] + line_flips[col][d7];
+#endif
 }
 
 /* The squares next to each square, and the quadrant of each square as
@@ -293,20 +317,24 @@ __attribute__((constructor)) static void make_neighbours(void) {
   }
 }
 
-/* One empty square: whoever can play there does, or the game ends. */
-static int last_one(const reversi_solver *s, uint64_t p, uint64_t o,
-                    int square) {
+/* One empty square of a board smaller than 8x8. */
+static int last_one_small(uint64_t p, uint64_t o, int square) {
   int diff = __builtin_popcountll(p) - __builtin_popcountll(o), n;
-  if (s->squares == 64) {
-    if ((n = last_flips(p, square))) return diff + 2 * n + 1;
-    if ((n = last_flips(o, square))) return diff - 2 * n - 1;
-  } else {
-    n = o & neighbour[square] ? __builtin_popcountll(reversi_flips(p, o, square)) : 0;
-    if (n) return diff + 2 * n + 1;
-    n = p & neighbour[square] ? __builtin_popcountll(reversi_flips(o, p, square)) : 0;
-    if (n) return diff - 2 * n - 1;
-  }
+  n = o & neighbour[square] ? __builtin_popcountll(reversi_flips(p, o, square)) : 0;
+  if (n) return diff + 2 * n + 1;
+  n = p & neighbour[square] ? __builtin_popcountll(reversi_flips(o, p, square)) : 0;
+  if (n) return diff - 2 * n - 1;
   return diff > 0 ? diff + 1 : diff < 0 ? diff - 1 : 0;
+}
+
+/* One empty square: whoever can play there does, or the game ends. */
+static inline int last_one(const reversi_solver *s, uint64_t p, uint64_t o,
+                           int square) {
+  if (s->squares < 64) return last_one_small(p, o, square);
+  int diff = 2 * __builtin_popcountll(p) - 63, n;   /* o: every other square */
+  if ((n = last_flips(p, square))) return diff + 2 * n + 1;
+  if ((n = last_flips(o, square))) return diff - 2 * n - 1;
+  return diff > 0 ? diff + 1 : diff - 1;
 }
 
 /* Two empty squares: each side's moves there, no ordering needed. */
@@ -473,6 +501,17 @@ typedef struct move {
 } move;
 
 
+/* The quadrants with an odd number of empty squares, as a mask of the
+   bits of quadrant[]. */
+static unsigned odd_quadrants(uint64_t empty) {
+  static const uint64_t quadrants[4] = {0x0f0f0f0fu, 0xf0f0f0f0u,
+                                        0x0f0f0f0f00000000u, 0xf0f0f0f000000000u};
+  unsigned parity = 0;
+  for (int q = 0; q < 4; q++)
+    parity |= (unsigned)(__builtin_popcountll(empty & quadrants[q]) & 1) << q;
+  return parity;
+}
+
 /* The moves of p in order, fastest first: fewest replies, a corner reply
    counting twice.  Where the children are in the table (deep), their
    buckets are prefetched, and the key counts too, for less, the fewer
@@ -480,10 +519,15 @@ typedef struct move {
    more corners and edge squares next to them p holds, and a corner move
    (weights tried on FFO #20-#39: the corner terms save 11% of nodes).
    Nearer the end those terms changed nothing (FFO #41-#42: as many
-   nodes, 1.5% more instructions).  Returns how many. */
+   nodes, 1.5% more instructions), but between moves leaving as many
+   replies a move into a quadrant with an odd number of empty squares
+   goes first (parity: FFO #20-#39 87.0 M -> 85.5 M nodes, #40-#49
+   680 M -> 672 M; a weight beyond a tie cost nodes).  Returns how
+   many. */
 static int order_moves(const reversi_solver *s, uint64_t p, uint64_t o,
                        uint64_t moves, bool deep, move *list) {
   int n = 0;
+  unsigned parity = deep ? 0 : odd_quadrants(s->mask & ~(p | o));
   for (; moves; moves &= moves - 1) {
     int square = __builtin_ctzll(moves);
     uint64_t flips = reversi_flips(p, o, square);
@@ -491,6 +535,7 @@ static int order_moves(const reversi_solver *s, uint64_t p, uint64_t o,
     uint64_t replies = reversi_moves_of(theirs, mine) & s->mask;
     int key = __builtin_popcountll(replies) +
               __builtin_popcountll(replies & s->corners);
+    if (!deep) key = 2 * key - (quadrant[square] & parity ? 1 : 0);
     if (deep) {
       __builtin_prefetch(bucket_of(s, theirs, mine));
       uint64_t near = reversi_neighbours(mine) & ~(mine | theirs) & s->mask;
@@ -688,14 +733,29 @@ static int within(const reversi_solver *s, int bound) {
   return bound < -s->squares ? -s->squares : bound > s->squares ? s->squares : bound;
 }
 
-/* MTD(f): null windows only, closing in on the score from a guess of a
-   draw; each test re-uses what the table learnt in the ones before.  Half
-   the nodes of a full-window search on FFO #20-#39.  *best gets a move
-   that reaches the score (NULL: not wanted); bounds (when not NULL) the
-   bounds proved, progress hears of each. */
+/* The first guess of a score: a search of the evaluation GUESS_DEPTH
+   plies deep, rounded to an even number of discs as every score is.
+   From a guess of a draw, FFO #40-#49 took 731 M nodes and #20-#39
+   91.9 M; from 4 plies 680 M and 87.0 M (from 6 plies 742 M and 84.7 M,
+   from 8 666 M and 94.5 M: the deeper, the more the guess costs on the
+   smaller problems and the more one problem's luck weighs). */
+#define GUESS_DEPTH 4
+#define GUESS_FROM 12           /* fewer empties: guess a draw */
+
+static int first_guess(reversi_solver *s, uint64_t p, uint64_t o, int n) {
+  if (n < GUESS_FROM) return 0;
+  int e = eval_search(s, p, o, GUESS_DEPTH, -EVAL_INF, EVAL_INF);
+  return within(s, (e >= 0 ? e + 100 : e - 100) / 200 * 2);
+}
+
+/* MTD(f): null windows only, closing in on the score from a first guess;
+   each test re-uses what the table learnt in the ones before.  Half the
+   nodes of a full-window search on FFO #20-#39.  *best gets a move that
+   reaches the score (NULL: not wanted); bounds (when not NULL) the bounds
+   proved, progress hears of each. */
 static int mtd(reversi_solver *s, uint64_t p, uint64_t o, int n, int *best,
                int bounds[2], reversi_progress *progress, void *context) {
-  int lower = -INF, upper = INF, g = 0, square = -1;
+  int lower = -INF, upper = INF, g = first_guess(s, p, o, n), square = -1;
   while (lower < upper && !s->limit->stopped) {
     int beta = g == lower ? g + 1 : g;
     g = search(s, p, o, beta - 1, beta, n, &square);
