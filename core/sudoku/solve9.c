@@ -31,6 +31,8 @@
 */
 #include "internal.h"
 
+#include <string.h>
+
 #if defined(__AVX2__) || defined(__BMI2__)
 #include <immintrin.h>
 #endif
