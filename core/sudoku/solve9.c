@@ -29,9 +29,9 @@
 ** rules themselves stay scalar, which timed faster than computing them
 ** on vectors.
 */
-#include "internal.h"
-
 #include <string.h>
+
+#include "internal.h"
 
 #if defined(__AVX2__) || defined(__BMI2__)
 #include <immintrin.h>
