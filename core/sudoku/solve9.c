@@ -29,6 +29,8 @@
 ** rules themselves stay scalar, which timed faster than computing them
 ** on vectors.
 */
+#include <string.h>
+
 #include "internal.h"
 
 #if defined(__AVX2__) || defined(__BMI2__)
@@ -403,7 +405,8 @@ static void to_grid(const state9 *st, sudoku_grid *grid) {
 #if defined(__AVX2__)
   /* a band's 27 cells as 32 bytes: each digit's word spread to a byte
      per cell, 0xff where it is set; the bands are written in order, each
-     over the five zero bytes the one before wrote past its end */
+     over the five zero bytes the one before wrote past its end, and the
+     last through a buffer, as a Lua puzzle's memory ends at its 81st cell */
   const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,
                                           2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
   const __m256i bit = _mm256_set1_epi64x((long long)UINT64_C(0x8040201008040201));
@@ -414,7 +417,13 @@ static void to_grid(const state9 *st, sudoku_grid *grid) {
       __m256i set = _mm256_cmpeq_epi8(_mm256_and_si256(bytes, bit), bit);
       cells = _mm256_or_si256(cells, _mm256_and_si256(set, _mm256_set1_epi8((char)(d + 1))));
     }
-    _mm256_storeu_si256((__m256i *)&grid->cell[27 * b], cells);
+    if (b < 2) {
+      _mm256_storeu_si256((__m256i *)&grid->cell[27 * b], cells);
+    } else {
+      uint8_t last[32];
+      _mm256_storeu_si256((__m256i *)last, cells);
+      memcpy(&grid->cell[54], last, 27);
+    }
   }
 #else
   for (int d = 0; d < 9; d++)
@@ -574,24 +583,26 @@ static void search(solver9 *sv, state9 *st) {
 }
 
 /* at[3v + b]: the cells of band b that hold v (0: empty).  With SSE2
-   (AVX2) a band's cells are compared with each value 16 (32) at a time:
-   a band is 27 bytes of the grid, and the loads past it stay inside its
-   cell array, their bytes masked off. */
+   (AVX2) a band's cells are compared with each value 16 (32) at a time.
+   A band is 27 bytes of the grid, and no load may pass the 81st cell: a
+   Lua puzzle's memory ends there.  So AVX2 loads the last band from 5
+   bytes before it, and SSE2 a band's second half from its 12th cell. */
 static void cells_by_value(const sudoku_grid *grid, uint32_t at[30]) {
   for (int b = 0; b < 3; b++) {
     const uint8_t *cell = &grid->cell[27 * b];
 #if defined(__AVX2__)
-    __m256i x = _mm256_loadu_si256((const __m256i *)cell);
+    int back = b == 2 ? 5 : 0;
+    __m256i x = _mm256_loadu_si256((const __m256i *)(cell - back));
     for (int v = 0; v < 10; v++)
       at[3 * v + b] = (uint32_t)_mm256_movemask_epi8(
-                          _mm256_cmpeq_epi8(x, _mm256_set1_epi8((char)v))) & ALL27;
+                          _mm256_cmpeq_epi8(x, _mm256_set1_epi8((char)v))) >> back & ALL27;
 #elif defined(__SSE2__)
     __m128i low = _mm_loadu_si128((const __m128i *)cell);
-    __m128i high = _mm_loadu_si128((const __m128i *)(cell + 16));
+    __m128i high = _mm_loadu_si128((const __m128i *)(cell + 11));
     for (int v = 0; v < 10; v++) {
       __m128i value = _mm_set1_epi8((char)v);
       at[3 * v + b] = ((uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(low, value)) |
-                       (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(high, value)) << 16) &
+                       (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(high, value)) << 11) &
                       ALL27;
     }
 #else
