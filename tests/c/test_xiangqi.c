@@ -348,6 +348,19 @@ static void test_endings(void **unused) {
                                 "a7b7 a0b0 b7a7 b0a0 a7b7 a0b0 b7a7 b0a0",
                                 &ending), GAME_WIN_1);
   assert_int_equal(ending, XQ_PERPETUAL_CHASE);
+  /* A chariot that keeps attacking an unprotected chariot able to take
+     it back offers an exchange, not a chase: the Asian rules (rule 24)
+     make it a draw ... */
+  assert_int_equal(status_after("5k3/9/r8/9/9/9/9/9/9/3K4R w",
+                                "i0i7 a7a6 i7i6 a6a7 i6i7 a7a6 i7i6 a6a7 i6i7",
+                                &ending), GAME_DRAW);
+  assert_int_equal(ending, XQ_REPETITION);
+  /* ... but a chariot pinned to its general cannot take back, and then
+     it is chased */
+  assert_int_equal(status_after("4k4/9/4r4/9/9/9/9/9/9/3KR3R w",
+                                "i0i7 e7e6 i7i6 e6e7 i6i7 e7e6 i7i6 e6e7 i6i7",
+                                &ending), GAME_WIN_1);
+  assert_int_equal(ending, XQ_PERPETUAL_CHASE);
   /* shuffling: a draw */
   assert_int_equal(status_after("4k4/9/9/9/9/9/9/9/9/3K5 w",
                                 "d0d1 e9e8 d1d0 e8e9 d0d1 e9e8 d1d0 e8e9",
