@@ -681,7 +681,7 @@ static xq_search_result search(xq_position *pos, int depth, uint64_t nodes) {
   search_limit limit = {0};
   limit.max_nodes = nodes;
   limit_start(&limit);
-  xq_search_options options = {depth, NULL};
+  xq_search_options options = {depth, NULL, NULL};
   xq_search_result result;
   xq_position before = *pos;
   xq_search(pos, &options, &limit, &result);
@@ -788,6 +788,65 @@ static void test_evaluation_symmetry(void **unused) {
   assert_true(xq_evaluate(&bare) < 40);
 }
 
+/* The search judges the repetitions it meets by the rules: a side that
+   has chased all along does not repeat once more (it would lose), and
+   the side chased repeats to win. */
+static void test_search_repetitions(void **unused) {
+  (void)unused;
+  /* red's chariot chases the unprotected cannon: a0-b0 against a7-b7 */
+  xq_position pos = load("4k4/9/c8/9/9/9/9/9/9/R2K5 b");
+  play(&pos, "a7b7 a0b0 b7a7 b0a0 a7b7 a0b0 b7a7");
+  xq_search_result r = search(&pos, 4, 0);
+  assert_int_not_equal(r.best, iccs(&pos, "b0a0"));   /* red would lose */
+  assert_true(r.score > 0);                            /* and is ahead */
+  pos = load("4k4/9/c8/9/9/9/9/9/9/R2K5 b");
+  play(&pos, "a7b7 a0b0 b7a7 b0a0 a7b7 a0b0");
+  r = search(&pos, 4, 0);
+  assert_int_equal(r.best, iccs(&pos, "b7a7"));        /* black wins by it */
+  assert_true(r.score >= 20000);
+}
+
+/* The mating exercises of ../shared/data/xiangqi/pgn/ccpd-mates that are
+   forced mates no longer than the record: from the record's [FEN] the
+   search, a ply deeper than the record, finds a mate at most as long
+   and its line ends with the other side unable to move.  The other
+   exercises are not such mates (see CCPD_NOT_FORCED). */
+static const struct {
+  int number, plies;
+} ccpd_mates[] = {
+  {8, 11},
+};
+
+static void test_search_ccpd_mates(void **unused) {
+  (void)unused;
+  for (size_t i = 0; i < sizeof ccpd_mates / sizeof *ccpd_mates; i++) {
+    char name[64];
+    snprintf(name, sizeof name, "pgn/ccpd-mates/mate%03d.pgn", ccpd_mates[i].number);
+    FILE *f = open_data(name);
+    char text[8192];
+    size_t size = fread(text, 1, sizeof text, f);
+    fclose(f);
+    xq_pgn_reader *reader = xq_pgn_open(text, size, XQ_ENCODING_AUTO);
+    assert_non_null(reader);
+    static xq_pgn_game game;
+    assert_int_equal(xq_pgn_next(reader, &game), XQ_READ_OK);
+    xq_pgn_close(reader);
+    int plies = ccpd_mates[i].plies;
+    assert_int_equal(game.plies, plies);
+    xq_position pos = game.start;
+    xq_search_result r = search(&pos, plies + 1, 0);
+    if (r.score < GAME_SCORE_WIN - plies)
+      fail_msg("%s: no mate in %d plies found (score %d)", name, plies, r.score);
+    assert_int_equal(r.pv_length, GAME_SCORE_WIN - r.score);
+    for (int ply = 0; ply < r.pv_length; ply++) {
+      assert_true(xq_is_legal(&pos, r.pv[ply]));
+      xq_undo undo;
+      xq_make(&pos, r.pv[ply], &undo);
+    }
+    assert_false(xq_has_legal_move(&pos));
+  }
+}
+
 static void test_search_limits(void **unused) {
   (void)unused;
   xq_position pos;
@@ -799,7 +858,7 @@ static void test_search_limits(void **unused) {
   search_limit limit = {0};
   limit.interrupt = &flag;
   limit_start(&limit);
-  xq_search_options options = {0, NULL};
+  xq_search_options options = {0, NULL, NULL};
   xq_search(&pos, &options, &limit, &r);
   assert_string_equal(limit_reason(&limit), "interrupted");
   assert_true(xq_is_legal(&pos, r.best));
@@ -825,6 +884,8 @@ int main(void) {
     cmocka_unit_test(test_render_in_colour),
     cmocka_unit_test(test_search_mates),
     cmocka_unit_test(test_search_material),
+    cmocka_unit_test(test_search_repetitions),
+    cmocka_unit_test(test_search_ccpd_mates),
     cmocka_unit_test(test_search_limits),
     cmocka_unit_test(test_evaluation_symmetry),
   };
