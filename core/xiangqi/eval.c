@@ -51,14 +51,13 @@ const xq_weight_block xq_weight_blocks[] = {
   {"danger (middlegame)", XQ_W_DANGER_MG, XQ_DANGER_STEPS},
   {"danger (endgame)", XQ_W_DANGER_EG, XQ_DANGER_STEPS},
   {"threat by a cheaper piece (middlegame)", XQ_W_THREAT_BY_LESSER, XQ_KINDS},
-  {"threat by a cheaper piece (endgame)", XQ_W_THREAT_BY_LESSER + XQ_KINDS, XQ_KINDS},
+  {"threat by a cheaper piece (endgame)", XQ_W_THREAT_BY_LESSER + XQ_KINDS,
+   XQ_KINDS},
   {"hanging piece (middlegame)", XQ_W_THREAT_HANGING, XQ_KINDS},
   {"hanging piece (endgame)", XQ_W_THREAT_HANGING + XQ_KINDS, XQ_KINDS},
   {"tempo", XQ_W_TEMPO, 1},
   {NULL, 0, 0},
 };
-
-const int xq_piece_worth[XQ_KINDS] = {10000, 120, 120, 270, 600, 285, 60};
 
 static const int orthogonal[4] = {16, -16, 1, -1};
 /* A horse's eight jumps, each with its leg (the point beside it). */
@@ -66,56 +65,6 @@ static const int horse_jump[8] = {33, 31, 18, 14, -14, -18, -31, -33};
 static const int horse_leg[8] = {16, 16, 1, -1, 1, -1, -16, -16};
 static const int diagonals[4] = {17, 15, -15, -17};
 
-int xq_cheapest_attacker(const xq_position *pos, int square, int side) {
-  const uint8_t *b = pos->board;
-  int tag = 16 << side, found = 0, worth = 1 << 30;
-#define CONSIDER(sq)                                                  \
-  do {                                                                \
-    int v_ = xq_piece_worth[xq_kind_table[b[sq]]];                       \
-    if (v_ < worth) { worth = v_; found = (sq); }                     \
-  } while (0)
-  int forward = side == XQ_RED ? 16 : -16;
-  bool palace = xq_point[square] & XQ_PALACE(side);
-  for (int i = 0; i < 4; i++) {
-    int d = orthogonal[i], s = square + d;
-    while (b[s] == 0) s += d;
-    int p = b[s];
-    if (p == XQ_OFF) continue;
-    if (p & tag) {
-      int kind = xq_kind_table[p];
-      if (kind == XQ_ROOK) CONSIDER(s);
-      else if (kind == XQ_KING && (d == 16 || d == -16) &&
-               xq_kind_table[b[square]] == XQ_KING)
-        CONSIDER(s);                /* the generals face each other */
-      else if (s == square + d) {
-        if (kind == XQ_KING && palace) CONSIDER(s);
-        else if (kind == XQ_PAWN &&
-                 (d == -forward ||
-                  ((d == 1 || d == -1) && !(xq_point[s] & XQ_HALF(side)))))
-          CONSIDER(s);
-      }
-    }
-    for (s += d; b[s] == 0; s += d) {}
-    if ((b[s] & tag) && xq_kind_table[b[s]] == XQ_CANNON) CONSIDER(s);
-  }
-  for (int i = 0; i < 4; i++) {
-    int d = diagonals[i], s = square + d;
-    /* an advisor one step off, an elephant two with its eye empty */
-    if (palace && (b[s] & tag) && xq_kind_table[b[s]] == XQ_ADVISOR) CONSIDER(s);
-    if (b[s] == 0 && (xq_point[square] & XQ_HALF(side)) &&
-        (b[s + d] & tag) && b[s + d] != XQ_OFF &&
-        xq_kind_table[b[s + d]] == XQ_ELEPHANT)
-      CONSIDER(s + d);
-    /* horses whose leg is this diagonal neighbour */
-    if (b[s] != 0) continue;
-    int dx = d > 0 ? d - 16 : d + 16, dy = d - dx;
-    int a = s + dx, c = s + dy;
-    if ((b[a] & tag) && b[a] != XQ_OFF && xq_kind_table[b[a]] == XQ_HORSE) CONSIDER(a);
-    if ((b[c] & tag) && b[c] != XQ_OFF && xq_kind_table[b[c]] == XQ_HORSE) CONSIDER(c);
-  }
-#undef CONSIDER
-  return found;
-}
 
 
 
@@ -363,9 +312,11 @@ static inline int evaluate(const xq_position *pos, const int16_t *w,
     if (!by) continue;
     int kind = xq_kind_table[id];
     if (by < rank_of[kind])
-      add(&t, me, XQ_W_THREAT_BY_LESSER + kind, XQ_W_THREAT_BY_LESSER + XQ_KINDS + kind, 1);
+      add(&t, me, XQ_W_THREAT_BY_LESSER + kind,
+          XQ_W_THREAT_BY_LESSER + XQ_KINDS + kind, 1);
     else if (!t.takes[me][sq])
-      add(&t, me, XQ_W_THREAT_HANGING + kind, XQ_W_THREAT_HANGING + XQ_KINDS + kind, 1);
+      add(&t, me, XQ_W_THREAT_HANGING + kind,
+          XQ_W_THREAT_HANGING + XQ_KINDS + kind, 1);
   }
   /* two chariots that see each other guard each other */
   for (int side = XQ_RED; side <= XQ_BLACK; side++) {

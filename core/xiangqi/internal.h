@@ -33,17 +33,6 @@ extern uint64_t xq_zobrist_turn;
    changed and put back. */
 bool xq_move_is_safe(xq_position *pos, xq_move move, bool in_check);
 
-/* ---- eval.c ---- */
-
-/* What a piece is worth in an exchange, by kind (the general more than
-   anything). */
-extern const int xq_piece_worth[XQ_KINDS];
-
-/* The square of side's cheapest piece that could take on square, by the
-   moves of its kind (as xq_attackers, searched from the square out), or
-   0 when none can. */
-int xq_cheapest_attacker(const xq_position *pos, int square, int side);
-
 /* ---- text.c: the lines of a record file, as UTF-8 ---- */
 
 typedef struct xq_lines {

@@ -36,7 +36,7 @@
 
 /* What pieces are worth to move ordering and exchanges: victims first by
    worth, then the cheapest attacker. */
-#define piece_value xq_piece_worth
+static const int piece_value[XQ_KINDS] = {10000, 120, 120, 270, 600, 285, 60};
 
 enum {
   ORDER_TABLE = 1 << 30,
@@ -152,6 +152,62 @@ static void table_store(tt_table *tt, uint64_t key, int depth, tt_bound bound,
 
 /* ---- static exchange evaluation ---- */
 
+static const int lines[4] = {16, -16, 1, -1};
+static const int diagonals[4] = {17, 15, -15, -17};
+
+/* The square of side's cheapest piece that could take on square, by the
+   moves of its kind (as xq_attackers, searched from the square out), or
+   0 when none can. */
+static int cheapest_attacker(const xq_position *pos, int square, int side) {
+  const uint8_t *b = pos->board;
+  int tag = 16 << side, found = 0, worth = 1 << 30;
+#define CONSIDER(sq)                                                  \
+  do {                                                                \
+    int v_ = piece_value[xq_kind_table[b[sq]]];                       \
+    if (v_ < worth) { worth = v_; found = (sq); }                     \
+  } while (0)
+  int forward = side == XQ_RED ? 16 : -16;
+  bool palace = xq_point[square] & XQ_PALACE(side);
+  for (int i = 0; i < 4; i++) {
+    int d = lines[i], s = square + d;
+    while (b[s] == 0) s += d;
+    int p = b[s];
+    if (p == XQ_OFF) continue;
+    if (p & tag) {
+      int kind = xq_kind_table[p];
+      if (kind == XQ_ROOK) CONSIDER(s);
+      else if (kind == XQ_KING && (d == 16 || d == -16) &&
+               xq_kind_table[b[square]] == XQ_KING)
+        CONSIDER(s);                /* the generals face each other */
+      else if (s == square + d) {
+        if (kind == XQ_KING && palace) CONSIDER(s);
+        else if (kind == XQ_PAWN &&
+                 (d == -forward ||
+                  ((d == 1 || d == -1) && !(xq_point[s] & XQ_HALF(side)))))
+          CONSIDER(s);
+      }
+    }
+    for (s += d; b[s] == 0; s += d) {}
+    if ((b[s] & tag) && xq_kind_table[b[s]] == XQ_CANNON) CONSIDER(s);
+  }
+  for (int i = 0; i < 4; i++) {
+    int d = diagonals[i], s = square + d;
+    /* an advisor one step off, an elephant two with its eye empty */
+    if (palace && (b[s] & tag) && xq_kind_table[b[s]] == XQ_ADVISOR) CONSIDER(s);
+    if (b[s] == 0 && (xq_point[square] & XQ_HALF(side)) &&
+        (b[s + d] & tag) && xq_kind_table[b[s + d]] == XQ_ELEPHANT)
+      CONSIDER(s + d);
+    /* horses whose leg is this diagonal neighbour */
+    if (b[s] != 0) continue;
+    int dx = d > 0 ? d - 16 : d + 16, dy = d - dx;
+    int a = s + dx, c = s + dy;
+    if ((b[a] & tag) && xq_kind_table[b[a]] == XQ_HORSE) CONSIDER(a);
+    if ((b[c] & tag) && xq_kind_table[b[c]] == XQ_HORSE) CONSIDER(c);
+  }
+#undef CONSIDER
+  return found;
+}
+
 /* What the side to move wins on the target of move when both sides go on
    taking there, each with its cheapest piece and free to stop (pins are
    not seen).  The attackers are found anew on the board as it stands
@@ -173,7 +229,7 @@ static int see(xq_position *pos, xq_move move) {
     if (taken[steps]) pos->square[taken[steps]] = 0;
     steps++;
     side ^= 1;
-    int cheapest = xq_cheapest_attacker(pos, target, side);
+    int cheapest = cheapest_attacker(pos, target, side);
     if (!cheapest || steps == MAX_STEPS) break;
     piece[steps] = pos->board[cheapest];
     origin[steps] = cheapest;
@@ -198,7 +254,8 @@ static int see(xq_position *pos, xq_move move) {
    that takes it, when the exchange that follows says so. */
 static bool losing_capture(xq_position *pos, xq_move m) {
   int piece = pos->board[XQ_FROM(m)], victim = pos->board[XQ_TO(m)];
-  if (piece_value[xq_kind_table[victim]] >= piece_value[xq_kind_table[piece]])
+  if (piece_value[xq_kind_table[victim]] >=
+      piece_value[xq_kind_table[piece]])
     return false;
   return see(pos, m) < 0;
 }
@@ -294,7 +351,8 @@ static int quiesce(searcher *s, int ply, int alpha, int beta) {
       int victim = pos->board[XQ_TO(moves[i])];
       /* a capture that cannot lift the score to alpha, or that loses
          material by the exchange, is not tried */
-      if (best + piece_value[xq_kind_table[victim]] + DELTA_MARGIN <= alpha) continue;
+      if (best + piece_value[xq_kind_table[victim]] + DELTA_MARGIN <= alpha)
+        continue;
       if (losing_capture(pos, moves[i])) continue;
     }
     if (!xq_move_is_safe(pos, moves[i], in_check)) continue;
