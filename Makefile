@@ -63,9 +63,10 @@ LDFLAGS_ALL = -pthread $(SANFLAGS) $(LDFLAGS)
 
 CORE_SRC    = $(wildcard core/*/*.c)
 BIND_SRC    = $(filter-out bindings/main.c bindings/repl.c bindings/batch.c \
-                bindings/match.c, \
+                bindings/match.c bindings/uci.c, \
                 $(wildcard bindings/*.c))
-REPL_SRC    = bindings/main.c bindings/repl.c bindings/batch.c bindings/match.c
+REPL_SRC    = bindings/main.c bindings/repl.c bindings/batch.c bindings/match.c \
+              bindings/uci.c
 LUA_MODULES = $(wildcard scripts/ludus/*.lua scripts/players/*.lua \
                         scripts/variants/*.lua)
 CTEST_SRC   = $(wildcard tests/c/test_*.c)
@@ -254,6 +255,7 @@ bench: all $(BENCHES) ## benchmarks on the reference sets in ../shared/data (abo
 	$(OUT)/bench/bench_reversi $(DATA) six
 	$(OUT)/bench/bench_reversi $(DATA) ffo 50 59
 	$(OUT)/bench/bench_xiangqi $(DATA)/xiangqi 1
+	$(LUDUS_EXE) tests/bench/bench_xiangqi_uci.lua $(LUDUS_EXE) 20
 	$(OUT)/bench/bench_batch $(LUDUS_EXE) $(DATA) 5
 	$(LUDUS_EXE) tests/bench/bench_match.lua 3
 

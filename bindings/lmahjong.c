@@ -241,6 +241,56 @@ static int mahjong_discards(lua_State *L) {
   return 1;
 }
 
+/* The kinds named in the list at arg, plain and red apart (bit k of
+   plain, bit s of red for the five of suit s). */
+static void read_allowed(lua_State *L, int arg, uint64_t *plain, unsigned *red) {
+  luaL_checktype(L, arg, LUA_TTABLE);
+  *plain = 0;
+  *red = 0;
+  lua_Integer n = luaL_len(L, arg);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_rawgeti(L, arg, i);
+    size_t len;
+    const char *name = lua_tolstring(L, -1, &len);
+    bool is_red;
+    int k = name ? mj_tile_from_name(name, len, &is_red) : -1;
+    if (k < 0)
+      luaL_argerror(L, arg, lua_pushfstring(L, "item %d is not a tile: %s", (int)i,
+                                            name ? name : luaL_typename(L, -1)));
+    if (is_red) *red |= 1u << MJ_SUIT(k);
+    else *plain |= 1ull << k;
+    lua_pop(L, 1);
+  }
+}
+
+/* ranked_discards(s [, tiles]) -> the tiles of a hand of 14 (11, 8, 5,
+   2) to let go, best first as discards ranks them, a plain five before
+   a red one; with tiles (a list of names), only those */
+static int mahjong_ranked_discards(lua_State *L) {
+  mj_tiles t;
+  READ_HAND(L, 1, "2", &t);
+  uint64_t plain = ~0ull;
+  unsigned red = 7;
+  if (!lua_isnoneornil(L, 2)) read_allowed(L, 2, &plain, &red);
+  mj_discard d[MJ_KINDS];
+  int n = mj_discards(t.count, t.n, d), at = 0;
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    int k = d[i].tile;
+    bool five = k < MJ_HONORS && k % 9 == 4;
+    int reds = five ? t.red[MJ_SUIT(k)] : 0;
+    if (t.count[k] > reds && (plain >> k & 1)) {
+      push_tile(L, k, false);
+      lua_rawseti(L, -2, ++at);
+    }
+    if (reds && (red >> MJ_SUIT(k) & 1)) {
+      push_tile(L, k, true);
+      lua_rawseti(L, -2, ++at);
+    }
+  }
+  return 1;
+}
+
 /* ---- the context of a win ---- */
 
 static bool read_tile_name(lua_State *L, int idx, const char *field,
@@ -832,6 +882,7 @@ static const luaL_Reg functions[] = {
   {"shanten", mahjong_shanten},
   {"waits", mahjong_waits},
   {"discards", mahjong_discards},
+  {"ranked_discards", mahjong_ranked_discards},
   {"score", mahjong_score},
   {"read", mahjong_read},
   {NULL, NULL}

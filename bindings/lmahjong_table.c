@@ -29,6 +29,23 @@
 #define GAME_TYPE "ludus.mahjong.game"
 #define GAMES_KEY "ludus.mahjong.games"   /* game -> its table, weak keys */
 
+/* The strings a question uses most, made once and kept in a table in
+   the registry (at the address of names_key): each tile's name (the 34
+   kinds, then the red fives of m, p and s) and each question's.  A
+   question pushes them from there instead of building them again. */
+static const char names_key = 0;
+
+enum {
+  NAME_RED = MJ_KINDS + 1,    /* 35, 36, 37: 0m 0p 0s */
+  NAME_QUESTION = MJ_KINDS + 4,
+  NAMES = NAME_QUESTION + 7
+};
+
+enum { Q_TSUMO, Q_KAN, Q_NINE, Q_RIICHI, Q_DISCARD, Q_RON, Q_CALL };
+static const char *const question_names[] = {
+  "tsumo", "kan", "nine_terminals", "riichi", "discard", "ron", "call"
+};
+
 /* The table's user values. */
 enum { UV_PLAYERS = 1, UV_VIEWS, UV_NAMES, UV_COUNT = UV_NAMES };
 
@@ -36,6 +53,10 @@ typedef struct table {
   mj_table t;
   bool playing;
   bool done;
+  int asking;                 /* the question a player is answering, or -1 */
+  const char *tile_names[NAMES];   /* the names' strings (kept by the
+                                      registry): a player's answer is
+                                      compared by address */
 } table;
 
 typedef struct view {
@@ -55,14 +76,33 @@ static int table_gc(lua_State *L) {
 
 /* ---- names of tiles, melds and options ---- */
 
+static void make_names(lua_State *L) {
+  lua_createtable(L, NAMES, 0);
+  for (int i = 1; i < NAME_QUESTION; i++) {
+    char name[3];
+    mj_tile_name(i < NAME_RED ? i - 1 : 9 * (i - NAME_RED) + 4, i >= NAME_RED, name);
+    lua_pushstring(L, name);
+    lua_rawseti(L, -2, i);
+  }
+  for (int q = 0; q < 7; q++) {
+    lua_pushstring(L, question_names[q]);
+    lua_rawseti(L, -2, NAME_QUESTION + q);
+  }
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &names_key);
+}
+
+static void push_names(lua_State *L) {
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &names_key);
+}
+
 static void tile_name(const mj_round *r, int tile, char buf[3]) {
   mj_tile_name(mj_tile_kind(tile), mj_round_red(r, tile), buf);
 }
 
-static void push_tile(lua_State *L, const mj_round *r, int tile) {
-  char name[3];
-  tile_name(r, tile, name);
-  lua_pushstring(L, name);
+/* Pushes the name of tile from the names at index names. */
+static void push_tile(lua_State *L, int names, const mj_round *r, int tile) {
+  int k = mj_tile_kind(tile);
+  lua_rawgeti(L, names, mj_round_red(r, tile) ? NAME_RED + k / 9 : k + 1);
 }
 
 /* "pon:550m", "chi:345p", "ankan:1111z": the tiles in ludus's form. */
@@ -76,9 +116,11 @@ static void meld_text(const mj_round *r, const char *kind, const uint8_t *tiles,
     t.n++;
     if (mj_round_red(r, tiles[i])) t.red[k / 9]++;
   }
-  char text[32];
-  mj_format(&t, text, sizeof text);
-  snprintf(buf, size, "%s:%s", kind, text);
+  size_t len = strlen(kind);
+  if (len + 2 > size) return;
+  memcpy(buf, kind, len);
+  buf[len] = ':';
+  mj_format(&t, buf + len + 1, size - len - 1);
 }
 
 /* The name of an option as a player sees it: a tile for a discard, a
@@ -156,7 +198,8 @@ static int view_drawn(lua_State *L) {
   const mj_round *r = round_of(v);
   int tile = r->seat[v->seat].drawn;
   if (tile == MJ_NO_TILE) return 0;
-  push_tile(L, r, tile);
+  push_names(L);
+  push_tile(L, -1, r, tile);
   return 1;
 }
 
@@ -166,10 +209,11 @@ static int view_discards(lua_State *L) {
   view *v = check_view(L);
   const mj_round *r = round_of(v);
   const mj_round_seat *s = &r->seat[seat_arg(L, v, 2)];
+  push_names(L);
   lua_createtable(L, s->nriver, 0);
   int riichi = 0;
   for (int i = 0; i < s->nriver; i++) {
-    push_tile(L, r, s->river[i]);
+    push_tile(L, -2, r, s->river[i]);
     lua_rawseti(L, -2, i + 1);
     if (s->river_flags[i] & MJ_DISCARD_RIICHI) riichi = i + 1;
   }
@@ -224,9 +268,10 @@ static int view_scores(lua_State *L) {
 static int view_dora(lua_State *L) {
   view *v = check_view(L);
   const mj_round *r = round_of(v);
+  push_names(L);
   lua_createtable(L, r->ndora, 0);
   for (int i = 0; i < r->ndora; i++) {
-    push_tile(L, r, r->dora[i]);
+    push_tile(L, -2, r, r->dora[i]);
     lua_rawseti(L, -2, i + 1);
   }
   return 1;
@@ -293,49 +338,45 @@ static const luaL_Reg view_methods[] = {
 
 /* ---- asking the players ---- */
 
-/* The table's user values, on the stack of play's loop. */
-enum { AT_TABLE = 1, AT_PLAYERS, AT_VIEWS, AT_NAMES };
+/* The table's user values and the names, on the stack of play's loop. */
+enum { AT_TABLE = 1, AT_PLAYERS, AT_VIEWS, AT_NAMES, AT_STRINGS };
 
-static int raise_player(lua_State *L, const table *tb, int seat, const char *question,
+static int raise_player(lua_State *L, const table *tb, int seat, int q,
                         const char *what) {
   lua_geti(L, AT_NAMES, seat + 1);
   const char *name = lua_tostring(L, -1);
   return luaL_error(L, "mahjong: player %d (seat %d, '%s') %s %s", seat + 1, seat,
-                    name ? name : "?", what, question);
+                    name ? name : "?", what, question_names[q]);
 }
 
-/* Calls the seat's player on question with the view and nargs arguments
-   on the stack; leaves its answer, or nil for a method it lacks (the
-   default answer).  Raises on an error in the player. */
-static void ask(lua_State *L, table *tb, int seat, const char *question, int nargs) {
+/* Calls the seat's player on question q with the view and nargs
+   arguments on the stack; leaves its answer, or nil for a method it
+   lacks (the default answer).  An error in the player goes up as it is,
+   with tb->asking set: table_play says whose it was. */
+static void ask(lua_State *L, table *tb, int seat, int q, int nargs) {
   int args = lua_gettop(L) - nargs + 1;
-  lua_geti(L, AT_PLAYERS, seat + 1);
-  int self = 0;
+  lua_rawgeti(L, AT_PLAYERS, seat + 1);
   if (lua_type(L, -1) == LUA_TTABLE) {
-    lua_getfield(L, -1, question);
-    if (lua_isnil(L, -1)) {
+    lua_rawgeti(L, AT_STRINGS, NAME_QUESTION + q);
+    if (lua_gettable(L, -2) == LUA_TNIL) {
       lua_settop(L, args - 1);
       lua_pushnil(L);
       return;
     }
     if (lua_type(L, -1) != LUA_TFUNCTION) {
       lua_pushfstring(L, "has a '%s' that is not a function (%s) for",
-                      question, luaL_typename(L, -1));
-      raise_player(L, tb, seat, question, lua_tostring(L, -1));
+                      question_names[q], luaL_typename(L, -1));
+      raise_player(L, tb, seat, q, lua_tostring(L, -1));
     }
     lua_insert(L, -2);                      /* method, self */
-    self = 1;
   } else {
-    lua_pushstring(L, question);            /* f, question */
-    self = 1;
+    lua_rawgeti(L, AT_STRINGS, NAME_QUESTION + q);   /* f, question */
   }
-  lua_geti(L, AT_VIEWS, seat + 1);
+  lua_rawgeti(L, AT_VIEWS, seat + 1);
   for (int i = 0; i < nargs; i++) lua_pushvalue(L, args + i);
-  if (lua_pcall(L, 1 + self + nargs, 1, 0) != LUA_OK) {
-    const char *msg = lua_tostring(L, -1);
-    lua_pushfstring(L, "failed (%s) at", msg ? msg : luaL_typename(L, -1));
-    raise_player(L, tb, seat, question, lua_tostring(L, -1));
-  }
+  tb->asking = q;
+  lua_call(L, 2 + nargs, 1);
+  tb->asking = -1;
   if (lua_gettop(L) != args) {             /* the answer where the arguments were */
     lua_replace(L, args);
     lua_settop(L, args);
@@ -349,51 +390,69 @@ static bool yes(lua_State *L, bool fallback) {
   return answer;
 }
 
+/* Pushes the name of an option: a discard's tile from the names, a
+   call's or kan's meld made for it.  Returns the string of a discard,
+   NULL for the others. */
+static const char *push_option(lua_State *L, const table *tb, const mj_act *a) {
+  const mj_round *r = &tb->t.round;
+  if (a->type == MJ_ACT_DISCARD) {
+    int k = mj_tile_kind(a->tile), i = mj_round_red(r, a->tile) ? NAME_RED + k / 9 : k + 1;
+    lua_rawgeti(L, AT_STRINGS, i);
+    return tb->tile_names[i];
+  }
+  char name[40];
+  option_name(r, a, name, sizeof name);
+  lua_pushstring(L, name);
+  return NULL;
+}
+
 /* Asks which of the options in idx[0..n-1] (by name) the player picks;
    returns the option, or -1 for nil or false when a refusal is allowed. */
-static int pick(lua_State *L, table *tb, int seat, const char *question,
-                const int *idx, int n, bool may_refuse, int extra) {
+static int pick(lua_State *L, table *tb, int seat, int q, const int *idx, int n,
+                bool may_refuse, int extra) {
   const mj_round *r = &tb->t.round;
-  char names[MJ_MAX_OPTIONS][40];
   const char *interned[MJ_MAX_OPTIONS];
   int base = lua_gettop(L) - extra + 1;
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
-    option_name(r, &tb->t.options[idx[i]], names[i], sizeof names[i]);
-    interned[i] = lua_pushstring(L, names[i]);
+    interned[i] = push_option(L, tb, &tb->t.options[idx[i]]);
     lua_rawseti(L, -2, i + 1);
   }
   lua_insert(L, base);                     /* the list first, then the extras */
-  lua_pushvalue(L, base);                  /* a copy held while the player runs */
-  lua_insert(L, base);
-  ask(L, tb, seat, question, 1 + extra);
+  ask(L, tb, seat, q, 1 + extra);
   int type = lua_type(L, -1);
   if ((type == LUA_TNIL || (type == LUA_TBOOLEAN && !lua_toboolean(L, -1))) && may_refuse) {
     lua_settop(L, base - 1);
     return -1;
   }
+  char name[40];
   if (type == LUA_TSTRING) {
-    /* an answer taken from the list is the very string: short strings
-       are interned, and the list holds them while the player runs */
+    /* short strings are interned: a tile's name taken from the list is
+       the very string the names keep */
     const char *answer = lua_tostring(L, -1);
     for (int i = 0; i < n; i++)
       if (answer == interned[i]) {
         lua_settop(L, base - 1);
         return idx[i];
       }
-    for (int i = 0; i < n; i++)
-      if (!strcmp(answer, names[i])) {
+    for (int i = 0; i < n; i++) {
+      option_name(r, &tb->t.options[idx[i]], name, sizeof name);
+      if (!strcmp(answer, name)) {
         lua_settop(L, base - 1);
         return idx[i];
       }
+    }
   }
   lua_pushfstring(L, "answered %s%s%s (not one of:", type == LUA_TSTRING ? "'" : "",
                   type == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1),
                   type == LUA_TSTRING ? "'" : "");
-  for (int i = 0; i < n; i++) lua_pushfstring(L, " %s", names[i]);
+  for (int i = 0; i < n; i++) {
+    option_name(r, &tb->t.options[idx[i]], name, sizeof name);
+    lua_pushfstring(L, " %s", name);
+  }
   lua_pushstring(L, may_refuse ? "; or nil) to" : ") to");
   lua_concat(L, n + 2);
-  return raise_player(L, tb, seat, question, lua_tostring(L, -1));
+  return raise_player(L, tb, seat, q, lua_tostring(L, -1));
 }
 
 /* The seat's own turn: tsumo, kan, nine terminals, riichi, discard. */
@@ -416,23 +475,23 @@ static int turn(lua_State *L, table *tb) {
     }
   }
   if (tsumo >= 0) {
-    ask(L, tb, seat, "tsumo", 0);
+    ask(L, tb, seat, Q_TSUMO, 0);
     if (yes(L, true)) return tsumo;
   }
   if (nkans) {
-    int i = pick(L, tb, seat, "kan", kans, nkans, true, 0);
+    int i = pick(L, tb, seat, Q_KAN, kans, nkans, true, 0);
     if (i >= 0) return i;
   }
   if (nine >= 0) {
-    ask(L, tb, seat, "nine_terminals", 0);
+    ask(L, tb, seat, Q_NINE, 0);
     if (yes(L, false)) return nine;
   }
   if (nriichi) {
-    int i = pick(L, tb, seat, "riichi", riichi, nriichi, true, 0);
+    int i = pick(L, tb, seat, Q_RIICHI, riichi, nriichi, true, 0);
     if (i >= 0) return i;
   }
   if (ndiscards == 1) return discards[0];
-  return pick(L, tb, seat, "discard", discards, ndiscards, false, 0);
+  return pick(L, tb, seat, Q_DISCARD, discards, ndiscards, false, 0);
 }
 
 /* An open tile: ron, then a call (pon, kan, chi) or a pass. */
@@ -445,15 +504,15 @@ static int claim(lua_State *L, table *tb) {
     else calls[ncalls++] = i;
   }
   if (ron >= 0) {
-    push_tile(L, r, r->open_tile);
+    push_tile(L, AT_STRINGS, r, r->open_tile);
     lua_pushinteger(L, r->turn);
-    ask(L, tb, seat, "ron", 2);
+    ask(L, tb, seat, Q_RON, 2);
     if (yes(L, true)) return ron;
   }
   if (!ncalls) return -1;
-  push_tile(L, r, r->open_tile);
+  push_tile(L, AT_STRINGS, r, r->open_tile);
   lua_pushinteger(L, r->turn);
-  return pick(L, tb, seat, "call", calls, ncalls, true, 2);
+  return pick(L, tb, seat, Q_CALL, calls, ncalls, true, 2);
 }
 
 /* The game as a table: scores, places, points and each round. */
@@ -525,9 +584,10 @@ static void push_game(lua_State *L, const table *tb) {
 static int play_loop(lua_State *L) {
   table *tb = lua_touserdata(L, 1);
   for (int i = UV_PLAYERS; i <= UV_COUNT; i++) lua_getiuservalue(L, 1, i);
+  push_names(L);
   while (mj_table_next(&tb->t)) {
     int choice = tb->t.ask == MJ_ASK_TURN ? turn(L, tb) : claim(L, tb);
-    lua_settop(L, AT_NAMES);
+    lua_settop(L, AT_STRINGS);
     if (!mj_table_choose(&tb->t, choice))
       return luaL_error(L, "mahjong: the table could not play that (out of memory?)");
   }
@@ -549,10 +609,22 @@ static int table_play(lua_State *L) {
   lua_pushcfunction(L, play_loop);
   lua_pushvalue(L, 1);
   tb->playing = true;
+  tb->asking = -1;
   int status = lua_pcall(L, 1, 1, 0);
   tb->playing = false;
-  if (status != LUA_OK) return lua_error(L);
-  return 1;
+  if (status == LUA_OK) return 1;
+  if (tb->asking >= 0) {                  /* the player failed */
+    int q = tb->asking, seat = tb->t.seat;
+    tb->asking = -1;
+    const char *msg = lua_tostring(L, -1);
+    lua_getiuservalue(L, 1, UV_NAMES);
+    lua_geti(L, -1, seat + 1);
+    const char *name = lua_tostring(L, -1);
+    return luaL_error(L, "mahjong: player %d (seat %d, '%s') failed (%s) at %s", seat + 1,
+                      seat, name ? name : "?", msg ? msg : luaL_typename(L, -3),
+                      question_names[q]);
+  }
+  return lua_error(L);
 }
 
 static int table_seed(lua_State *L) {
@@ -734,6 +806,14 @@ static int mahjong_table(lua_State *L) {
   table *tb = lua_newuserdatauv(L, sizeof *tb, UV_COUNT);   /* 8 */
   memset(tb, 0, sizeof *tb);
   mj_table_init(&tb->t, &rules, seed);
+  tb->asking = -1;
+  push_names(L);
+  for (int i = 1; i < NAMES; i++) {
+    lua_rawgeti(L, -1, i);
+    tb->tile_names[i] = lua_tostring(L, -1);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
   luaL_setmetatable(L, TABLE_TYPE);
   lua_pushvalue(L, 6);
   lua_setiuservalue(L, 8, UV_PLAYERS);
@@ -831,6 +911,7 @@ static int mahjong_match(lua_State *L) {
 }
 
 void lmahjong_open_table(lua_State *L) {
+  make_names(L);
   lua_newtable(L);
   lua_createtable(L, 0, 1);
   lua_pushliteral(L, "k");

@@ -37,7 +37,9 @@
 #define MAX_LINE (1 << 20)        /* a longer line is an error, not memory */
 #define POLL_SLICE_MS 20          /* how often a wait looks at Ctrl-C */
 #define WRITE_SECONDS 10.0        /* a child that reads nothing for so long */
-#define GRACE_SECONDS 0.1         /* to end by itself before it is killed */
+#define GRACE_SECONDS 1.0         /* to end by itself before it is killed
+                                     (0.1 s was too short for cat on a
+                                     loaded machine) */
 
 extern char **environ;
 

@@ -478,20 +478,21 @@ static int xq_divide(lua_State *L) {
 
 /* A search that stops when a line arrives on standard input (an engine
    protocol's "stop"): the search runs in a thread of its own while this
-   one watches the input; it reads nothing, so the line is still there
-   for the caller, who must read its input unbuffered. */
+   one watches the input and sets the limit's stop flag; it reads
+   nothing, so the line is still there for the caller, who must read its
+   input unbuffered. */
 typedef struct watched_search {
   xq_position *pos;
   const xq_search_options *options;
   search_limit *limit;
   xq_search_result *result;
-  volatile sig_atomic_t done, stop;
+  atomic_bool done, stop;
 } watched_search;
 
 static void *run_search(void *arg) {
   watched_search *w = arg;
   xq_search(w->pos, w->options, w->limit, w->result);
-  w->done = 1;
+  atomic_store(&w->done, true);
   return NULL;
 }
 
@@ -504,8 +505,8 @@ static void search_watching(watched_search *w, bool watch) {
     return;
   }
   struct pollfd input = {.fd = 0, .events = POLLIN};
-  while (!w->done) {
-    if (poll(&input, 1, 10) > 0 || ludus_interrupted) w->stop = 1;
+  while (!atomic_load(&w->done)) {
+    if (poll(&input, 1, 10) > 0 || ludus_interrupted) atomic_store(&w->stop, true);
   }
   pthread_join(thread, NULL);
 }
@@ -582,8 +583,12 @@ static int xq_search_method(lua_State *L) {
   if (!options.max_depth && !limit.max_nodes && !limit.max_seconds)
     limit.max_seconds = 1.0;
   xq_search_result result;
-  watched_search w = {pos, &options, &limit, &result, 0, 0};
-  limit.interrupt = watch ? &w.stop : &ludus_interrupted;
+  watched_search w = {.pos = pos, .options = &options, .limit = &limit,
+                      .result = &result};
+  atomic_init(&w.done, false);
+  atomic_init(&w.stop, false);
+  if (watch) limit.stop = &w.stop;
+  else limit.interrupt = &ludus_interrupted;
   limit_start(&limit);
   search_watching(&w, watch);
 
@@ -619,7 +624,10 @@ static int xq_search_method(lua_State *L) {
   lua_pushnumber(L, seconds > 0 ? (double)result.nodes / seconds : 0.0);
   lua_setfield(L, -2, "nps");
   const char *reason = lgame_finish_limit(L, &limit);
-  if (watch && reason && ludus_interrupted) reason = "interrupted";
+  if (watch && reason && ludus_interrupted) {   /* Ctrl-C, not a line */
+    ludus_interrupt_consumed(L);
+    reason = "interrupted";
+  }
   if (reason) {
     lua_pushstring(L, reason);
     lua_setfield(L, -2, "stopped");

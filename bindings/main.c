@@ -18,6 +18,7 @@
 #include "ludus.h"
 #include "match.h"
 #include "repl.h"
+#include "uci.h"
 
 static const char usage_text[] =
   "usage: %s [options] [script [args]]\n"
@@ -200,6 +201,7 @@ static int ludus_main(lua_State *L) {
     printf(usage_text, progname, progname);
     printf("%s", batch_usage_summary);
     printf("%s", match_usage_summary);
+    printf("%s", uci_usage_summary);
     lua_pushboolean(L, 1);
     return 1;
   }
@@ -237,6 +239,8 @@ int main(int argc, char **argv) {
   if (argv[0][0]) progname = argv[0];
   if (argc > 1 && strcmp(argv[1], "match") == 0)
     return match_main(progname, argc - 1, argv + 1);
+  if (argc > 1 && strcmp(argv[1], "uci") == 0)
+    return uci_main(progname, argc - 1, argv + 1);
   if (argc > 1 && batch_is_command(argv[1]))    /* ludus solve ... */
     return batch_main(progname, argc - 1, argv + 1);
   lua_State *L = luaL_newstate();

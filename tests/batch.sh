@@ -93,6 +93,24 @@ sed -n 's/.*"id":"[^"]*:\([0-9]*\)".*/\1/p' "$dir/int" >"$dir/ids"
 seq 1 "$lines" | cmp -s - "$dir/ids"
 check $? "what Ctrl-C left is the first $lines records, in order"
 
+# -- a worker that dies --
+# the first 100 positions of Test_L1_R2 take two workers a few seconds;
+# one is killed after a second, and the run still answers them all
+head -n 100 "$L2" >"$dir/l1r2.txt"
+"$ludus" solve connect4 "$dir/l1r2.txt" --jobs 2 --quiet >"$dir/died" 2>"$dir/err" &
+pid=$!
+sleep 1
+worker=$(cut -d " " -f 1 "/proc/$pid/task/$pid/children" 2>/dev/null)
+alive=no
+if [ -n "$worker" ] && ! grep -q '^[0-9]* ([^)]*) Z' "/proc/$worker/stat" 2>/dev/null &&
+   kill -KILL "$worker" 2>/dev/null; then alive=yes; fi
+wait "$pid"
+status=$?
+sed -n 's/.*"id":"[^"]*:\([0-9]*\)".*/\1/p' "$dir/died" >"$dir/ids"
+[ "$alive" = yes ] && [ "$status" = 0 ] && seq 1 100 | cmp -s - "$dir/ids" &&
+  [ "$(grep -c '"agrees":true' "$dir/died")" = 100 ]
+check $? "a worker killed in the run (killed: $alive): another does its records, all 100 answered in order (status $status)"
+
 # -- bad input --
 late=2252576253462244111563365343671351441         # Test_L3_R1, line 1
 printf '\357\273\277%s -1\r\n\n12x4 3\n1111111\n1212121\n%s 7 8\n' "$late" "$late" >"$dir/bad"

@@ -83,7 +83,8 @@ for case in "crash:crash:signal 6" "hang:hang:no move in 0.35 s" \
   rest=${case#*:}
   ending=${rest%%:*}
   reason=${rest#*:}
-  tc="--st 0.3"
+  tc="--st 2"                      # time enough on a loaded machine
+  [ "$name" = hang ] && tc="--st 0.3"
   [ "$name" = slow ] && tc="--tc 0.3+0"
   "$ludus" match connect4 random "$dir/$name.lua" --games 4 --concurrency 2 $tc \
     --out "$dir/$name.jsonl" --quiet >"$dir/$name" 2>&1
@@ -217,6 +218,15 @@ check $? "xiangqi: a PGN game's first 10 plies open both games"
   sed -n 's/.*"plies":\([0-9]*\).*/\1/p' "$dir/xq.jsonl" >"$dir/plies.a" &&
   sed -n 's/.*"moves":\([0-9]*\).*/\1/p' "$dir/xq.replay" | cmp -s - "$dir/plies.a"
 check $? "xiangqi: --records writes the games as PGN, which ludus replay replays to their results"
+# ludus's own UCI engine as a player: ai.uci speaking to `ludus uci`
+"$ludus" match xiangqi "uci:command=$ludus uci,go=movetime 30,name=ludus-uci" alphabeta:depth=1 \
+  --games 2 --max-plies 20 --records "$dir/uci.pgn" --out "$dir/uci.jsonl" --quiet \
+  >"$dir/uci.out" 2>&1
+status=$?
+"$ludus" replay xiangqi "$dir/uci.pgn" --quiet >/dev/null 2>"$dir/uci.err"
+[ "$status" = 0 ] && [ "$(grep -c '"a":"ludus-uci",' "$dir/uci.jsonl")" = 2 ] &&
+  ! grep -q '"forfeit"' "$dir/uci.jsonl" && grep -q "2 records (0 errors, 0 disagree" "$dir/uci.err"
+check $? "xiangqi: ludus uci as a player of ludus match (uci:...): no forfeit, games that replay"
 printf 'f5d6c3d3c4\nf5f6e6f4\n' >"$dir/rv.txt"
 "$ludus" match othello greedy random --openings "$dir/rv.txt" --games 4 \
   --out "$dir/rv.jsonl" --quiet >/dev/null 2>&1

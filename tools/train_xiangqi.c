@@ -100,7 +100,7 @@ static double result_of(const xq_pgn_game *game, uint64_t nodes, tt_table *tt) {
   search_limit limit = {0};
   limit.max_nodes = nodes;
   limit_start(&limit);
-  xq_search_options options = {0, tt, prior_weights};
+  xq_search_options options = {.tt = tt, .weights = prior_weights};
   xq_search_result found;
   tt_clear(tt);
   xq_search(&end, &options, &limit, &found);

@@ -29,21 +29,8 @@ void json_reset(json_out *out) {
   out->after_key = false;
 }
 
-static void grow_and_append(json_out *out, const char *text, size_t len);
-
-/* The batch tools write a line for every record, the fastest of which
-   take a couple of microseconds: the common case is a copy. */
-static inline void append(json_out *out, const char *text, size_t len) {
-  if (out->len + len + 1 <= out->cap && !out->failed) {
-    memcpy(out->data + out->len, text, len);
-    out->len += len;
-    out->data[out->len] = '\0';
-    return;
-  }
-  grow_and_append(out, text, len);
-}
-
-static void grow_and_append(json_out *out, const char *text, size_t len) {
+/* The rare case of json_append (json.h): the buffer grows. */
+void json_append_slow(json_out *out, const char *text, size_t len) {
   if (out->failed) return;
   if (out->len + len + 1 > out->cap) {
     size_t cap = out->cap ? out->cap : 256;
@@ -61,30 +48,19 @@ static void grow_and_append(json_out *out, const char *text, size_t len) {
   out->data[out->len] = '\0';
 }
 
-/* What comes before a value: a comma after an earlier member, unless a
-   key has just been written. */
-static void before_value(json_out *out) {
-  if (out->after_key) {
-    out->after_key = false;
-    return;
-  }
-  if (!out->first[out->depth]) append(out, ",", 1);
-  out->first[out->depth] = false;
-}
-
 static void open_nested(json_out *out, char c) {
-  before_value(out);
+  json_before_value(out);
   if (out->depth + 1 >= JSON_MAX_DEPTH) {
     out->failed = true;
     return;
   }
-  append(out, &c, 1);
+  json_append(out, &c, 1);
   out->first[++out->depth] = true;
 }
 
 static void close_nested(json_out *out, char c) {
   if (out->depth > 0) out->depth--;
-  append(out, &c, 1);
+  json_append(out, &c, 1);
 }
 
 void json_begin_object(json_out *out) { open_nested(out, '{'); }
@@ -99,52 +75,47 @@ static const bool needs_escape[256] = {
 
 static void quoted(json_out *out, const char *text, size_t len) {
   static const char hex[] = "0123456789abcdef";
-  append(out, "\"", 1);
+  json_append(out, "\"", 1);
   size_t start = 0;
   for (size_t i = 0; i < len; i++) {
     unsigned char c = (unsigned char)text[i];
     if (!needs_escape[c]) continue;
-    append(out, text + start, i - start);
+    json_append(out, text + start, i - start);
     start = i + 1;
     char escape[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
     switch (c) {
-    case '"': append(out, "\\\"", 2); break;
-    case '\\': append(out, "\\\\", 2); break;
-    case '\n': append(out, "\\n", 2); break;
-    case '\r': append(out, "\\r", 2); break;
-    case '\t': append(out, "\\t", 2); break;
-    default: append(out, escape, 6); break;
+    case '"': json_append(out, "\\\"", 2); break;
+    case '\\': json_append(out, "\\\\", 2); break;
+    case '\n': json_append(out, "\\n", 2); break;
+    case '\r': json_append(out, "\\r", 2); break;
+    case '\t': json_append(out, "\\t", 2); break;
+    default: json_append(out, escape, 6); break;
     }
   }
-  append(out, text + start, len - start);
-  append(out, "\"", 1);
+  json_append(out, text + start, len - start);
+  json_append(out, "\"", 1);
 }
 
 void json_key(json_out *out, const char *key) {
-  before_value(out);
+  json_before_value(out);
   size_t len = strlen(key);
   bool plain = true;
   for (size_t i = 0; i < len && plain; i++)
     plain = !needs_escape[(unsigned char)key[i]];
   if (plain) {                      /* a name in the code: most of them */
-    append(out, "\"", 1);
-    append(out, key, len);
-    append(out, "\":", 2);
+    json_append(out, "\"", 1);
+    json_append(out, key, len);
+    json_append(out, "\":", 2);
   } else {
     quoted(out, key, len);
-    append(out, ":", 1);
+    json_append(out, ":", 1);
   }
   out->after_key = true;
 }
 
-void json_key_text(json_out *out, const char *quoted_key, size_t len) {
-  before_value(out);
-  append(out, quoted_key, len);
-  out->after_key = true;
-}
 
 void json_string(json_out *out, const char *text, size_t len) {
-  before_value(out);
+  json_before_value(out);
   quoted(out, text, len);
 }
 
@@ -152,12 +123,6 @@ void json_cstring(json_out *out, const char *text) {
   json_string(out, text, strlen(text));
 }
 
-void json_plain(json_out *out, const char *text, size_t len) {
-  before_value(out);
-  append(out, "\"", 1);
-  append(out, text, len);
-  append(out, "\"", 1);
-}
 
 void json_int(json_out *out, int64_t value) {
   char buf[24];
@@ -165,8 +130,8 @@ void json_int(json_out *out, int64_t value) {
   uint64_t magnitude = value < 0 ? 0 - (uint64_t)value : (uint64_t)value;
   do buf[--n] = (char)('0' + magnitude % 10); while ((magnitude /= 10) > 0);
   if (value < 0) buf[--n] = '-';
-  before_value(out);
-  append(out, buf + n, sizeof buf - n);
+  json_before_value(out);
+  json_append(out, buf + n, sizeof buf - n);
 }
 
 void json_number(json_out *out, double value) {
@@ -192,24 +157,20 @@ void json_number(json_out *out, double value) {
       break;
     }
   }
-  before_value(out);
-  append(out, buf, (size_t)n);
+  json_before_value(out);
+  json_append(out, buf, (size_t)n);
 }
 
 void json_bool(json_out *out, bool value) {
-  before_value(out);
-  append(out, value ? "true" : "false", value ? 4 : 5);
+  json_before_value(out);
+  json_append(out, value ? "true" : "false", value ? 4 : 5);
 }
 
 void json_null(json_out *out) {
-  before_value(out);
-  append(out, "null", 4);
+  json_before_value(out);
+  json_append(out, "null", 4);
 }
 
-void json_raw(json_out *out, const char *text, size_t len) {
-  before_value(out);
-  append(out, text, len);
-}
 
 /* ---- reading ----
 **

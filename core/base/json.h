@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* ---- writing ---- */
 
@@ -45,7 +46,8 @@ void json_key(json_out *out, const char *key);
    two microseconds). */
 #define JSON_KEY(out, name) json_key_text((out), "\"" name "\":", \
                                           sizeof("\"" name "\":") - 1)
-void json_key_text(json_out *out, const char *quoted_key, size_t len);
+static inline void json_key_text(json_out *out, const char *quoted_key,
+                                 size_t len);
 
 void json_string(json_out *out, const char *text, size_t len);
 void json_cstring(json_out *out, const char *text);   /* NUL-terminated */
@@ -55,9 +57,53 @@ void json_bool(json_out *out, bool value);
 void json_null(json_out *out);
 /* A string the caller knows needs no escape (printable ASCII without
    quote or backslash: a board, a solution): quoted as it is. */
-void json_plain(json_out *out, const char *text, size_t len);
+static inline void json_plain(json_out *out, const char *text, size_t len);
 /* Appends text that is JSON already (a value made elsewhere). */
-void json_raw(json_out *out, const char *text, size_t len);
+static inline void json_raw(json_out *out, const char *text, size_t len);
+
+/* The few calls a batch makes for every record are inline: the common
+   case is a copy into room the buffer has. */
+void json_append_slow(json_out *out, const char *text, size_t len);
+
+static inline void json_append(json_out *out, const char *text, size_t len) {
+  if (out->len + len + 1 <= out->cap && !out->failed) {
+    memcpy(out->data + out->len, text, len);
+    out->len += len;
+    out->data[out->len] = '\0';
+    return;
+  }
+  json_append_slow(out, text, len);
+}
+
+/* The comma before a value, unless it is the first or a key has just
+   been written. */
+static inline void json_before_value(json_out *out) {
+  if (out->after_key) {
+    out->after_key = false;
+    return;
+  }
+  if (!out->first[out->depth]) json_append(out, ",", 1);
+  out->first[out->depth] = false;
+}
+
+static inline void json_key_text(json_out *out, const char *quoted_key,
+                                 size_t len) {
+  json_before_value(out);
+  json_append(out, quoted_key, len);
+  out->after_key = true;
+}
+
+static inline void json_plain(json_out *out, const char *text, size_t len) {
+  json_before_value(out);
+  json_append(out, "\"", 1);
+  json_append(out, text, len);
+  json_append(out, "\"", 1);
+}
+
+static inline void json_raw(json_out *out, const char *text, size_t len) {
+  json_before_value(out);
+  json_append(out, text, len);
+}
 
 /* ---- reading ---- */
 

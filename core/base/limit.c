@@ -25,6 +25,7 @@ double limit_elapsed(const search_limit *limit) {
 bool limit_check_slow(search_limit *limit) {
   if ((limit->interrupt && *limit->interrupt) ||
       (limit->max_nodes && limit->nodes >= limit->max_nodes) ||
+      (limit->stop && atomic_load_explicit(limit->stop, memory_order_relaxed)) ||
       (limit->max_seconds > 0 && limit_elapsed(limit) >= limit->max_seconds))
     limit->stopped = true;
   return limit->stopped;
@@ -34,5 +35,7 @@ const char *limit_reason(const search_limit *limit) {
   if (!limit->stopped) return NULL;
   if (limit->interrupt && *limit->interrupt) return "interrupted";
   if (limit->max_nodes && limit->nodes >= limit->max_nodes) return "nodes";
+  if (limit->stop && atomic_load_explicit(limit->stop, memory_order_relaxed))
+    return "stopped";
   return "time";
 }

@@ -4,12 +4,15 @@
 ** Searches and solvers count their nodes through limit_tick, which says
 ** when a node budget, a time budget or an outside interrupt (the REPL's
 ** Ctrl-C sets a flag that the limit points at) calls for a stop.  The
-** clock is read once every LIMIT_CLOCK_EVERY nodes, to keep ticks cheap.
+** clock is read once every LIMIT_CLOCK_EVERY nodes, to keep ticks cheap,
+** and so is the stop flag another thread may set (an engine protocol's
+** "stop", read while the search runs).
 */
 #ifndef LIMIT_H
 #define LIMIT_H
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -19,6 +22,7 @@ typedef struct search_limit {
   uint64_t max_nodes;                      /* 0: no node budget */
   double max_seconds;                      /* 0: no time budget */
   const volatile sig_atomic_t *interrupt;  /* NULL: nothing to watch */
+  const atomic_bool *stop;                 /* another thread's; NULL: none */
   uint64_t nodes;                          /* counted so far */
   double started;                          /* limit_clock() at the start */
   bool stopped;                            /* once set, stays set */
@@ -33,7 +37,8 @@ void limit_start(search_limit *limit);
 /* Seconds since limit_start. */
 double limit_elapsed(const search_limit *limit);
 
-/* Why the limit stopped: "nodes", "time", "interrupted" or NULL. */
+/* Why the limit stopped: "nodes", "time", "interrupted", "stopped" (the
+   stop flag) or NULL. */
 const char *limit_reason(const search_limit *limit);
 
 bool limit_check_slow(search_limit *limit);
@@ -44,7 +49,8 @@ static inline bool limit_tick(search_limit *limit) {
   if (limit->stopped) return true;
   if ((limit->interrupt && *limit->interrupt) ||
       (limit->max_nodes && limit->nodes >= limit->max_nodes) ||
-      (limit->nodes % LIMIT_CLOCK_EVERY == 0 && limit->max_seconds > 0))
+      (limit->nodes % LIMIT_CLOCK_EVERY == 0 &&
+       (limit->max_seconds > 0 || limit->stop)))
     return limit_check_slow(limit);
   return false;
 }

@@ -1,21 +1,27 @@
 /*
 ** options.c: what a seat may do now (mj_round_options, round.h).  The
 ** candidates are made from the seat's tiles and each is put to
-** mj_round_check, so the list never disagrees with what the round
-** allows; a cheap test first (shanten) keeps the costly checks (scoring
-** a win, the waits of a riichi) for the hands where they can pass.
+** mj_round_check (the plain discards of a turn, which pass or fail
+** alike, through the first of them), so the list never disagrees with
+** what the round allows; a cheap test first (shanten, or the waits a
+** table knows) keeps the costly checks (scoring a win, the waits of a
+** riichi) for the hands where they can pass.
 */
 #include <string.h>
 
 #include "mahjong/round.h"
 
-bool mj_round_red(const mj_round *r, int tile) {
+static inline bool red(const mj_round *r, int tile) {
   int k = mj_tile_kind(tile);
   return tile % 4 == 0 && k < MJ_HONORS && k % 9 == 4 && r->rules.red[k / 9];
 }
 
-static bool holds(const mj_round_seat *s, int tile) {
-  return s->held[tile >> 6] >> (tile & 63) & 1;
+bool mj_round_red(const mj_round *r, int tile) { return red(r, tile); }
+
+/* The copies of kind k the seat holds, a bit each (tile 4k + i: bit
+   i); four tiles of a kind never straddle two words of held. */
+static inline unsigned held_copies(const mj_round_seat *s, int k) {
+  return (unsigned)(s->held[k >> 4] >> ((4 * k) & 63)) & 15;
 }
 
 typedef struct options {
@@ -41,25 +47,25 @@ static void add(options *o, int type, int seat, int tile, const uint8_t *tiles,
    others in order (the tile drawn first of them when prefer is one). */
 static int copies(const mj_round *r, const mj_round_seat *s, int k, int prefer,
                   uint8_t out[4]) {
+  unsigned bits = held_copies(s, k);
   int n = 0;
-  for (int i = 0; i < 4; i++)
-    if (holds(s, 4 * k + i) && mj_round_red(r, 4 * k + i)) out[n++] = (uint8_t)(4 * k + i);
-  int first = n;
-  if (prefer != MJ_NO_TILE && mj_tile_kind(prefer) == k && !mj_round_red(r, prefer) &&
-      holds(s, prefer))
-    out[n++] = (uint8_t)prefer;
-  for (int i = 0; i < 4; i++) {
-    int t = 4 * k + i;
-    if (holds(s, t) && !mj_round_red(r, t) && !(n > first && out[first] == t))
-      out[n++] = (uint8_t)t;
+  if ((bits & 1) && red(r, 4 * k)) {
+    out[n++] = (uint8_t)(4 * k);
+    bits &= ~1u;
   }
+  if (prefer != MJ_NO_TILE && mj_tile_kind(prefer) == k && (bits >> (prefer & 3) & 1)) {
+    out[n++] = (uint8_t)prefer;
+    bits &= ~(1u << (prefer & 3));
+  }
+  for (int i = 0; i < 4; i++)
+    if (bits >> i & 1) out[n++] = (uint8_t)(4 * k + i);
   return n;
 }
 
 /* One of each: the red copy (if held) and one plain copy (if held). */
 static int variants(const mj_round *r, const uint8_t *c, int n, uint8_t out[2]) {
   int m = 0, plain = 0;
-  if (n && mj_round_red(r, c[0])) {
+  if (n && red(r, c[0])) {
     out[m++] = c[0];
     plain = 1;
   }
@@ -67,29 +73,95 @@ static int variants(const mj_round *r, const uint8_t *c, int n, uint8_t out[2]) 
   return m;
 }
 
-static void own_turn(options *o, int seat) {
+/* The copies of kind k to discard: the red one (if held) and one plain
+   (if held): the tile drawn, else the lowest. */
+static int discard_variants(const mj_round *r, const mj_round_seat *s, int k,
+                            uint8_t out[2]) {
+  unsigned bits = held_copies(s, k);
+  int m = 0;
+  if ((bits & 1) && red(r, 4 * k)) {
+    out[m++] = (uint8_t)(4 * k);
+    bits &= ~1u;
+  }
+  if (bits) {
+    int drawn = s->drawn;
+    bool prefer = drawn != MJ_NO_TILE && mj_tile_kind(drawn) == k && (bits >> (drawn & 3) & 1);
+    out[m++] = (uint8_t)(prefer ? drawn : 4 * k + __builtin_ctz(bits));
+  }
+  return m;
+}
+
+/* The hand's shanten now, from what is known of it before the tile
+   drawn (before: its shanten, UNKNOWN if not known; waits: its waits),
+   or 99 when only "not ready, no win" matters: a shanten is counted
+   only when riichi depends on it. */
+#define UNKNOWN 99
+static int shanten_now(const mj_round_seat *s, bool may_riichi, uint64_t waits,
+                       int before) {
+  const mj_tiles *h = &s->hand;
+  bool drew = s->drawn != MJ_NO_TILE;
+  if (!drew && !may_riichi) return UNKNOWN;
+  if (!drew || before == UNKNOWN) return mj_shanten(h->count, h->n);
+  if (waits >> mj_tile_kind(s->drawn) & 1) return -1;
+  if (!may_riichi || before >= 2) return UNKNOWN;
+  return before <= 0 ? 0 : mj_shanten(h->count, h->n);
+}
+
+/* Bit 4i of each word: the low bit of each kind's four copies. */
+#define NIBBLES 0x1111111111111111ull
+
+/* The discards of the seat (with riichi, or not) of each kind it holds,
+   in order of kind; the kinds are read from the held bits, a word of
+   sixteen kinds at a time. */
+static void discards(options *o, int seat, bool riichi) {
+  const mj_round *r = o->r;
+  const mj_round_seat *s = &r->seat[seat];
+  /* the plain discards pass the same checks but for kuikae and riichi's
+     tile drawn: without those, the first is checked for all */
+  bool alike = !riichi && !s->riichi && !s->kuikae;
+  int first = -1;
+  for (int w = 0; w < 3; w++) {
+    uint64_t x = s->held[w], kinds = (x | x >> 1 | x >> 2 | x >> 3) & NIBBLES;
+    for (; kinds; kinds &= kinds - 1) {
+      int k = 16 * w + __builtin_ctzll(kinds) / 4;
+      uint8_t v[2];
+      int m = discard_variants(r, s, k, v);
+      for (int i = 0; i < m; i++) {
+        if (!alike || first < 0) {
+          int n = o->n;
+          add(o, MJ_ACT_DISCARD, seat, v[i], NULL, 0, riichi);
+          first = o->n > n;
+        } else if (first && o->n < MJ_MAX_OPTIONS) {
+          mj_act *a = &o->out[o->n++];
+          memset(a, 0, sizeof *a);
+          a->type = MJ_ACT_DISCARD;
+          a->seat = (uint8_t)seat;
+          a->tile = v[i];
+        }
+      }
+    }
+  }
+}
+
+static void own_turn(options *o, int seat, uint64_t waits, int before) {
   const mj_round *r = o->r;
   const mj_round_seat *s = &r->seat[seat];
   const mj_tiles *h = &s->hand;
   bool drew = s->drawn != MJ_NO_TILE;
   bool may_riichi = !s->riichi && !s->open && s->score >= 1000 && r->live >= 4;
-  int shanten = drew || may_riichi ? mj_shanten(h->count, h->n) : 99;
+  int shanten = shanten_now(s, may_riichi, waits, before);
   if (drew && shanten == -1) add(o, MJ_ACT_TSUMO, seat, 0, NULL, 0, false);
+  discards(o, seat, false);
   /* riichi only from a closed hand one discard from ready */
-  bool riichi = may_riichi && shanten <= 0;
-  for (int pass = 0; pass < 1 + riichi; pass++)
-    for (int k = 0; k < MJ_KINDS; k++) {
-      if (!h->count[k]) continue;
-      uint8_t c[4], v[2];
-      int n = copies(r, s, k, s->drawn, c), m = variants(r, c, n, v);
-      for (int i = 0; i < m; i++)
-        add(o, MJ_ACT_DISCARD, seat, v[i], NULL, 0, pass == 1);
-    }
+  if (may_riichi && shanten <= 0) discards(o, seat, true);
   if (drew && r->kans < MJ_MAX_KANS) {
-    for (int k = 0; k < MJ_KINDS; k++) {
-      uint8_t c[4];
-      if (h->count[k] == 4 && copies(r, s, k, MJ_NO_TILE, c) == 4)
+    for (int w = 0; w < 3; w++) {
+      uint64_t x = s->held[w], fours = x & x >> 1 & x >> 2 & x >> 3 & NIBBLES;
+      for (; fours; fours &= fours - 1) {
+        uint8_t c[4];
+        copies(r, s, 16 * w + __builtin_ctzll(fours) / 4, MJ_NO_TILE, c);
         add(o, MJ_ACT_ANKAN, seat, 0, c, 4, false);
+      }
     }
     for (int i = 0; i < s->nmelds; i++) {
       int k = mj_tile_kind(s->meld[i].tiles[0]);
@@ -114,7 +186,7 @@ static void pairs(options *o, int type, int seat, int a, int b) {
     if (na < 2) return;
     uint8_t t[2] = {ca[0], ca[1]};
     add(o, type, seat, r->open_tile, t, 2, false);
-    if (mj_round_red(r, ca[0]) && na >= 3) {
+    if (red(r, ca[0]) && na >= 3) {
       uint8_t u[2] = {ca[1], ca[2]};
       add(o, type, seat, r->open_tile, u, 2, false);
     }
@@ -177,8 +249,16 @@ static bool open_to(const mj_round *r, int seat) {
 int mj_round_options(const mj_round *r, int seat, mj_act *out) {
   options o = {r, out, 0};
   if (seat < 0 || seat >= MJ_SEATS) return 0;
-  if (r->phase == MJ_PHASE_ACT && seat == r->turn) own_turn(&o, seat);
+  if (r->phase == MJ_PHASE_ACT && seat == r->turn) own_turn(&o, seat, 0, UNKNOWN);
   else if (open_to(r, seat)) claim(&o, seat, NULL);
+  return o.n;
+}
+
+int mj_round_turn_options(const mj_round *r, int seat, uint64_t waits, int shanten,
+                          mj_act *out) {
+  options o = {r, out, 0};
+  if (seat >= 0 && seat < MJ_SEATS && r->phase == MJ_PHASE_ACT && seat == r->turn)
+    own_turn(&o, seat, waits, shanten < UNKNOWN ? shanten : UNKNOWN);
   return o.n;
 }
 

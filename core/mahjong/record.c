@@ -249,6 +249,37 @@ static bool write_round(buffer *b, const mj_record *rec, const mj_record_round *
   return true;
 }
 
+/* The rules that are not Tenhou's, as "ludus":{"double_ron":false,
+   "uma":[...], ...} in the rule object (Tenhou's viewer reads only its
+   own keys there), so that the record replays under them. */
+static void put_rules(buffer *b, const mj_round_rules *rules) {
+  mj_round_rules ours = *rules, tenhou;
+  mj_round_rules_default(&tenhou);
+  bool any = false;
+  for (int i = 0; mj_round_flag_name(i); i++) {
+    const char *name = mj_round_flag_name(i);
+    bool *mine = mj_round_rules_flag(&ours, name, strlen(name));
+    bool *theirs = mj_round_rules_flag(&tenhou, name, strlen(name));
+    if (*mine == *theirs) continue;
+    put(b, "%s\"%s\":%s", any ? "," : ",\"ludus\":{", name, *mine ? "true" : "false");
+    any = true;
+  }
+  static const char *const numbers[] = {"start_points", "target"};
+  const int mine[] = {rules->start_points, rules->target};
+  const int theirs[] = {tenhou.start_points, tenhou.target};
+  for (int i = 0; i < 2; i++) {
+    if (mine[i] == theirs[i]) continue;
+    put(b, "%s\"%s\":%d", any ? "," : ",\"ludus\":{", numbers[i], mine[i]);
+    any = true;
+  }
+  if (memcmp(rules->uma, tenhou.uma, sizeof tenhou.uma)) {
+    put(b, "%s\"uma\":[%d,%d,%d,%d]", any ? "," : ",\"ludus\":{", rules->uma[0],
+        rules->uma[1], rules->uma[2], rules->uma[3]);
+    any = true;
+  }
+  if (any) put(b, "}");
+}
+
 char *mj_record_json(const mj_record *rec, const char *const names[MJ_SEATS],
                      size_t *len) {
   buffer b = {NULL, 0, 0, false};
@@ -264,8 +295,10 @@ char *mj_record_json(const mj_record *rec, const char *const names[MJ_SEATS],
   const uint8_t *red = rec->rules.red;
   put(&b, "],\"rule\":{\"disp\":\"般%s%s%s\",", rec->rules.length == 1 ? "東" : "南",
       rec->rules.score.kuitan ? "喰" : "", red[0] || red[1] || red[2] ? "赤" : "");
-  if (red[0] == red[1] && red[1] == red[2]) put(&b, "\"aka\":%d},", red[0] ? 1 : 0);
-  else put(&b, "\"aka51\":%d,\"aka52\":%d,\"aka53\":%d},", red[0], red[1], red[2]);
+  if (red[0] == red[1] && red[1] == red[2]) put(&b, "\"aka\":%d", red[0] ? 1 : 0);
+  else put(&b, "\"aka51\":%d,\"aka52\":%d,\"aka53\":%d", red[0], red[1], red[2]);
+  put_rules(&b, &rec->rules);
+  put(&b, "},");
   put(&b, "\"log\":[");
   bool ok = true;
   for (int i = 0; i < rec->nrounds && ok; i++) ok = write_round(&b, rec, &rec->rounds[i], w);

@@ -65,6 +65,22 @@ static void same_yaku(mj_replay *out, int round, int event, const mj_round *r,
   }
 }
 
+/* How many yakuman a logged win is worth.  Tenhou writes a double
+   yakuman (suuankou tanki, 13-sided kokushi, ...) as one entry "(役満)",
+   as it writes a single one: its points tell, 8000 basic points a
+   yakuman, where the log has them (without honba). */
+static int logged_yakuman(const mj_log_result *res, bool dealer) {
+  int basic = -1;
+  if (res->points >= 0) basic = res->points / (dealer ? 6 : 4);
+  else if (res->ron >= 0) basic = res->ron / (dealer ? 6 : 4);
+  else if (res->tsumo_all >= 0) basic = res->tsumo_all / 2;
+  else if (res->tsumo_other >= 0) basic = res->tsumo_other;
+  if (basic >= 8000) return basic / 8000;
+  int n = 0;
+  for (int i = 0; i < res->nyaku; i++) n += res->yaku[i].han / 13;
+  return n;
+}
+
 static void check_win(mj_replay *out, int round, int event, const mj_round *r,
                       const mj_log_result *res) {
   const mj_round_result *rr = &r->result;
@@ -79,8 +95,7 @@ static void check_win(mj_replay *out, int round, int event, const mj_round *r,
   same(out, round, event, "from", w->from, res->from);
   if (res->pao >= 0 || w->pao >= 0) same(out, round, event, "pao", w->pao, res->pao);
   if (res->yakuman) {
-    int n = 0;
-    for (int i = 0; i < res->nyaku; i++) n += res->yaku[i].han / 13;
+    int n = logged_yakuman(res, w->who == r->dealer);
     same(out, round, event, "yakuman", sc->yakuman, n);
   } else {
     if (res->han >= 0) same(out, round, event, "han", sc->han, res->han);

@@ -33,6 +33,29 @@ void mj_round_rules_default(mj_round_rules *rules) {
   rules->tenhou_rounding = true;
 }
 
+/* The rules by the names mahjong.table takes, for the records that
+   carry the ones that are not Tenhou's. */
+static const char *const flag_names[] = {
+  "double_ron", "triple_ron_draw", "nagashi", "abortive", "kuikae",
+  "extra_rounds", "bust", "dealer_stop", "tenhou_rounding", "kuitan",
+  "kiriage", "double_yakuman", "kazoe", "open_pinfu_fu", NULL
+};
+
+const char *mj_round_flag_name(int i) {
+  return i >= 0 && i < (int)(sizeof flag_names / sizeof *flag_names) ? flag_names[i] : NULL;
+}
+
+bool *mj_round_rules_flag(mj_round_rules *rules, const char *name, size_t len) {
+  bool *fields[] = {&rules->double_ron, &rules->triple_ron_draw, &rules->nagashi,
+                    &rules->abortive, &rules->kuikae, &rules->extra_rounds,
+                    &rules->bust, &rules->dealer_stop, &rules->tenhou_rounding};
+  for (int i = 0; i < (int)(sizeof fields / sizeof *fields); i++)
+    if (strlen(flag_names[i]) == len && !memcmp(flag_names[i], name, len)) return fields[i];
+  /* the scoring's, but "aka": the red fives in the wall say that */
+  if (len == 3 && !memcmp(name, "aka", 3)) return NULL;
+  return mj_rules_flag(&rules->score, name, len);
+}
+
 void mj_wall_shuffle(uint8_t wall[MJ_TILES], uint64_t seed) {
   rng r;
   rng_seed(&r, seed);
@@ -255,11 +278,14 @@ mj_round_status mj_round_set_ura(mj_round *r, const uint8_t *tiles, int n) {
 
 /* ---- hands ---- */
 
+/* Whether a hand of n concealed tiles is ready: shanten 0, which is
+   exact (a fifth copy never counts), so such a hand has a wait. */
+static bool ready(const uint8_t count[MJ_KINDS], int n) {
+  return n % 3 == 1 && mj_shanten(count, n) == 0;
+}
+
 static uint64_t waits_of(const uint8_t count[MJ_KINDS], int n) {
-  if (n % 3 != 1) return 0;
-  int shanten;
-  uint64_t w = mj_ukeire(count, n, &shanten);
-  return shanten == 0 ? w : 0;
+  return ready(count, n) ? mj_ukeire(count, n, NULL) : 0;
 }
 
 uint64_t mj_round_waits(const mj_round *r, int seat) {
@@ -267,12 +293,20 @@ uint64_t mj_round_waits(const mj_round *r, int seat) {
   return waits_of(h->count, h->n);
 }
 
-/* The waits of the seat's hand without one tile of kind k. */
+/* The waits of the seat's hand without copies of kind k; whether it is
+   ready without one. */
 static uint64_t waits_without(const mj_round_seat *s, int k, int copies) {
   uint8_t count[MJ_KINDS];
   memcpy(count, s->hand.count, sizeof count);
   count[k] = (uint8_t)(count[k] - copies);
   return waits_of(count, s->hand.n - copies);
+}
+
+static bool ready_without(const mj_round_seat *s, int k) {
+  uint8_t count[MJ_KINDS];
+  memcpy(count, s->hand.count, sizeof count);
+  count[k]--;
+  return ready(count, s->hand.n - 1);
 }
 
 static int count_melds(const mj_round_seat *s, int low, int high) {
@@ -446,7 +480,7 @@ static mj_round_status check_discard(const mj_round *r, const mj_act *a) {
     if (s->open) return MJ_RE_RIICHI_OPEN;
     if (s->score < 1000) return MJ_RE_RIICHI_POINTS;
     if (r->live < 4) return MJ_RE_RIICHI_LATE;
-    if (!waits_without(s, k, 1)) return MJ_RE_NOT_READY;
+    if (!ready_without(s, k)) return MJ_RE_NOT_READY;
   }
   return MJ_ROUND_OK;
 }
@@ -656,10 +690,10 @@ static void accept_riichi(mj_round *r) {
 /* An exhausted wall: nagashi mangan, or tenpai payments. */
 static void exhausted(mj_round *r) {
   mj_round_result *res = &r->result;
-  int ready = 0;
+  int nready = 0;
   for (int s = 0; s < MJ_SEATS; s++) {
-    res->tenpai[s] = mj_round_waits(r, s) != 0;
-    ready += res->tenpai[s];
+    res->tenpai[s] = ready(r->seat[s].hand.count, r->seat[s].hand.n);
+    nready += res->tenpai[s];
     if (r->rules.nagashi && r->seat[s].nagashi) res->nagashi |= 1 << s;
   }
   if (res->nagashi) {
@@ -672,9 +706,9 @@ static void exhausted(mj_round *r) {
         res->deltas[s] += pay;
       }
     }
-  } else if (ready > 0 && ready < MJ_SEATS) {
+  } else if (nready > 0 && nready < MJ_SEATS) {
     for (int s = 0; s < MJ_SEATS; s++)
-      res->deltas[s] += res->tenpai[s] ? 3000 / ready : -3000 / (MJ_SEATS - ready);
+      res->deltas[s] += res->tenpai[s] ? 3000 / nready : -3000 / (MJ_SEATS - nready);
   }
   finish(r, MJ_END_EXHAUSTED, res->tenpai[r->dealer]);
 }

@@ -82,6 +82,12 @@ typedef struct mj_round_rules {
 
 void mj_round_rules_default(mj_round_rules *rules);
 
+/* The yes-or-no rules by name, as mahjong.table names them
+   ("double_ron", "kuitan" ...): the flag, or NULL for no such rule;
+   mj_round_flag_name(i) the i-th name, NULL past the last. */
+bool *mj_round_rules_flag(mj_round_rules *rules, const char *name, size_t len);
+const char *mj_round_flag_name(int i);
+
 /* The 136 tiles in an order that depends only on the seed: a
    Fisher-Yates shuffle of 0..135 with rng_below (core/base/rng.h), from
    the last place down. */
@@ -320,6 +326,13 @@ mj_round_status mj_round_play(mj_round *r, const mj_act *act);
    never listed.  Returns how many, at most MJ_MAX_OPTIONS. */
 #define MJ_MAX_OPTIONS 64
 int mj_round_options(const mj_round *r, int seat, mj_act *out);
+/* The same on the seat's own turn, with what is known of its hand
+   before the tile drawn: its waits and shanten (mj_round_waits,
+   mj_shanten; any number from 2 up when the shanten is known to be at
+   least 2, 99 when nothing is known).  A table that keeps them from one
+   discard to the next spares a shanten at most draws. */
+int mj_round_turn_options(const mj_round *r, int seat, uint64_t waits, int shanten,
+                          mj_act *out);
 /* The same on an open tile, with the waits of the seat's hand known
    (mj_round_waits): a table that keeps them from one discard to the
    next spares a shanten for each seat at each discard. */

@@ -181,6 +181,45 @@ void mj_shanten_init(void) {
 /* ---- the three forms ---- */
 
 /* out[m][p]: the least a[m1][p1] + b[m2][p2] with m1 + m2 = m, p1 + p2 = p. */
+#if defined(__SSE2__)
+/* The same sixteen bytes at a time: for each m1, b moved up by 2 m1
+   bytes (the lanes below filled with 255, no such split) gives a[m1][0]
+   + b[m - m1][p] in lane 2m + p, and moved up one byte more, with
+   a[m1][1] on the odd lanes, a[m1][1] + b[m - m1][0] in lane 2m + 1.
+   Sums saturate, so 255 stays "none"; a need is at most 14. */
+#include <emmintrin.h>
+
+static inline __m128i load_entry(const uint8_t *e) {
+  uint64_t low;
+  memcpy(&low, e, 8);
+  __m128i v = _mm_insert_epi16(_mm_cvtsi64_si128((long long)low), e[8] | e[9] << 8, 4);
+  return _mm_or_si128(v, _mm_set_epi32(-1, (int)0xffff0000, 0, 0));
+}
+
+#define SPLIT(m1) do { \
+    __m128i low = _mm_srli_si128(_mm_set1_epi8(-1), 16 - 2 * (m1)); \
+    __m128i low1 = _mm_srli_si128(_mm_set1_epi8(-1), 15 - 2 * (m1)); \
+    __m128i shifted = _mm_or_si128(_mm_slli_si128(b, 2 * (m1)), low); \
+    __m128i shifted1 = _mm_or_si128(_mm_slli_si128(b, 2 * (m1) + 1), low1); \
+    __m128i none = _mm_set1_epi8((char)a[2 * (m1)]); \
+    __m128i pair = _mm_or_si128(_mm_set1_epi8((char)a[2 * (m1) + 1]), even); \
+    best = _mm_min_epu8(best, _mm_adds_epu8(none, shifted)); \
+    best = _mm_min_epu8(best, _mm_adds_epu8(pair, shifted1)); \
+  } while (0)
+
+static void merge(const uint8_t *a, const uint8_t *b_entry, uint8_t *out) {
+  __m128i b = load_entry(b_entry), best = _mm_set1_epi8(-1);
+  __m128i even = _mm_set1_epi16(0x00ff);
+  SPLIT(0);
+  SPLIT(1);
+  SPLIT(2);
+  SPLIT(3);
+  SPLIT(4);
+  uint8_t all[16];
+  _mm_storeu_si128((__m128i *)all, best);
+  memcpy(out, all, ENTRY);
+}
+#else
 static void merge(const uint8_t *a, const uint8_t *b, uint8_t *out) {
   for (int m = 0; m <= 4; m++) {
     int none = 99, pair = 99;
@@ -197,22 +236,48 @@ static void merge(const uint8_t *a, const uint8_t *b, uint8_t *out) {
     out[2 * m + 1] = (uint8_t)pair;
   }
 }
+#endif
+
+/* rank() with the number of kinds known, so the loop unrolls. */
+static inline uint32_t rank_of(const suit_table *t, const uint8_t *v, int kinds) {
+  uint32_t r = 0;
+  int sum = 0;
+  for (int i = 0; i < kinds; i++) {
+    r += t->offset[i][sum][v[i]];
+    sum += v[i];
+  }
+  return r;
+}
+
+/* The need of one suit of a hand (3: the honors). */
+static inline const uint8_t *suit_need(const uint8_t count[MJ_KINDS], int suit) {
+  return suit < 3 ? number_need[rank_of(&numbers, count + 9 * suit, 9)]
+                  : honor_need[rank_of(&honors, count + MJ_HONORS, 7)];
+}
+
+/* The least a[m][p1] + b[melds - m][p2] with one pair between them:
+   the distance of a hand split in two parts. */
+static inline int join(const uint8_t *a, const uint8_t *b, int melds) {
+  int best = 99;
+  for (int m = 0; m <= melds; m++) {
+    int x = a[2 * m + 1] + b[2 * (melds - m)];
+    if (x < best) best = x;
+    x = a[2 * m] + b[2 * (melds - m) + 1];
+    if (x < best) best = x;
+  }
+  return best;
+}
 
 /* The distance, with the tables built. */
 static int regular_distance(const uint8_t count[MJ_KINDS], int melds) {
   uint8_t two[ENTRY], three[ENTRY];
-  merge(number_need[rank(&numbers, count)],
-        number_need[rank(&numbers, count + 9)], two);
-  merge(two, number_need[rank(&numbers, count + 18)], three);
-  const uint8_t *z = honor_need[rank(&honors, count + MJ_HONORS)];
-  int best = 99;
-  for (int m = 0; m <= melds; m++) {
-    int x = three[2 * m + 1] + z[2 * (melds - m)];
-    if (x < best) best = x;
-    x = three[2 * m] + z[2 * (melds - m) + 1];
-    if (x < best) best = x;
-  }
-  return best;
+  merge(suit_need(count, 0), suit_need(count, 1), two);
+  merge(two, suit_need(count, 2), three);
+  return join(three, suit_need(count, 3), melds);
+}
+
+static int clamp_melds(int tiles) {
+  return tiles < 0 ? 0 : tiles / 3 > 4 ? 4 : tiles / 3;
 }
 
 int mj_shanten_regular(const uint8_t count[MJ_KINDS], int melds) {
@@ -253,19 +318,69 @@ int mj_shanten(const uint8_t count[MJ_KINDS], int tiles) {
 
 /* ---- waits and ukeire ---- */
 
-uint64_t mj_ukeire(const uint8_t count[MJ_KINDS], int tiles, int *shanten) {
-  uint8_t c[MJ_KINDS];
-  memcpy(c, count, sizeof c);
-  int now = mj_shanten(c, tiles);
+/* Ukeire from the need of each suit: a tile added changes one suit,
+   so each suit's partner, the other three merged, is made once, and a
+   tile costs one lookup and a join.  Seven pairs and kokushi change by
+   a count. */
+static uint64_t ukeire_from(uint8_t c[MJ_KINDS], int tiles, const uint8_t *const need[4],
+                            int *shanten) {
+  uint8_t low[ENTRY], high[ENTRY], rest[4][ENTRY];
+  merge(need[0], need[1], low);
+  merge(need[2], need[3], high);
+  merge(need[1], high, rest[0]);
+  merge(need[0], high, rest[1]);
+  merge(low, need[3], rest[2]);
+  merge(low, need[2], rest[3]);
+  int now = join(rest[3], need[3], clamp_melds(tiles)) - 1;
+  int pairs = 0, kinds = 0, orphans = 0, orphan_pair = 0;
+  for (int k = 0; k < MJ_KINDS; k++) {
+    pairs += c[k] >= 2;
+    kinds += c[k] >= 1;
+    if (MJ_IS_ORPHAN(k)) {
+      orphans += c[k] >= 1;
+      orphan_pair |= c[k] >= 2;
+    }
+  }
+  if (tiles >= 13) {
+    int x = 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+    if (x < now) now = x;
+    x = 13 - orphans - orphan_pair;
+    if (x < now) now = x;
+  }
+  int melds = clamp_melds(tiles + 1);
+  bool forms = tiles + 1 >= 13;
   uint64_t accepted = 0;
   for (int k = 0; k < MJ_KINDS; k++) {
     if (c[k] == 4) continue;
+    int suit = k < MJ_HONORS ? k / 9 : 3;
     c[k]++;
-    if (mj_shanten(c, tiles + 1) < now) accepted |= 1ull << k;
+    int x = join(rest[suit], suit_need(c, suit), melds) - 1;
     c[k]--;
+    if (forms && x >= now) {
+      int p = pairs + (c[k] == 1), n = kinds + (c[k] == 0);
+      int y = 6 - p + (n < 7 ? 7 - n : 0);
+      if (y < x) x = y;
+      bool orphan = MJ_IS_ORPHAN(k);
+      y = 13 - orphans - (orphan && c[k] == 0) - (orphan_pair | (orphan && c[k] == 1));
+      if (y < x) x = y;
+    }
+    if (x < now) accepted |= 1ull << k;
   }
   if (shanten) *shanten = now;
   return accepted;
+}
+
+uint64_t mj_ukeire(const uint8_t count[MJ_KINDS], int tiles, int *shanten) {
+  if (tiles >= MJ_MAX_HAND) {         /* no tile to add: the tables end at 14 */
+    if (shanten) *shanten = mj_shanten(count, tiles);
+    return 0;
+  }
+  mj_shanten_init();
+  uint8_t c[MJ_KINDS];
+  memcpy(c, count, sizeof c);
+  const uint8_t *need[4];
+  for (int s = 0; s < 4; s++) need[s] = suit_need(c, s);
+  return ukeire_from(c, tiles, need, shanten);
 }
 
 static int better_discard(const mj_discard *a, const mj_discard *b) {
@@ -275,15 +390,22 @@ static int better_discard(const mj_discard *a, const mj_discard *b) {
 }
 
 int mj_discards(const uint8_t count[MJ_KINDS], int tiles, mj_discard *out) {
+  mj_shanten_init();
   uint8_t c[MJ_KINDS];
   memcpy(c, count, sizeof c);
+  const uint8_t *need[4];
+  for (int s = 0; s < 4; s++) need[s] = suit_need(c, s);
   int n = 0;
   for (int k = 0; k < MJ_KINDS; k++) {
     if (!c[k]) continue;
+    int suit = k < MJ_HONORS ? k / 9 : 3;
+    const uint8_t *kept = need[suit];
     c[k]--;
+    need[suit] = suit_need(c, suit);
     int shanten;
-    mj_discard d = {(uint8_t)k, 0, mj_ukeire(c, tiles - 1, &shanten), 0};
+    mj_discard d = {(uint8_t)k, 0, ukeire_from(c, tiles - 1, need, &shanten), 0};
     d.shanten = (int8_t)shanten;
+    need[suit] = kept;
     c[k]++;
     for (int j = 0; j < MJ_KINDS; j++)
       if (d.accepted >> j & 1) d.unseen += 4 - c[j];

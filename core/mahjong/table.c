@@ -68,7 +68,7 @@ static bool start_round(mj_table *t) {
   rr->setup.wall = NULL;
   t->in_round = true;
   t->claim_open = false;
-  memset(t->waits, 0, sizeof t->waits);   /* no hand holds nothing */
+  memset(t->hands, 0, sizeof t->hands);   /* no hand holds nothing */
   return true;
 }
 
@@ -81,15 +81,35 @@ static void end_round(mj_table *t) {
   t->in_round = false;
 }
 
-/* The waits of seat's hand, found again only when the hand changed. */
-static uint64_t waits_of(mj_table *t, int seat) {
+/* The shanten and waits of seat's concealed tiles, or of them without
+   the tile drawn (without: that tile, or MJ_NO_TILE), counted again
+   only when those tiles changed.  A hand that swapped one tile since it
+   was counted is at most one nearer to ready: when that still leaves it
+   two or more from ready, that bound is kept instead of a count, for
+   nothing at the table needs more (no ron, and no riichi at its next
+   draw). */
+static const struct mj_table_hand *hand_of(mj_table *t, int seat, int without) {
   const mj_round_seat *s = &t->round.seat[seat];
-  if (memcmp(t->waits[seat].held, s->held, sizeof s->held)) {
-    memcpy(t->waits[seat].held, s->held, sizeof s->held);
-    t->waits[seat].waits =
-      mj_shanten(s->hand.count, s->hand.n) == 0 ? mj_round_waits(&t->round, seat) : 0;
+  struct mj_table_hand *known = &t->hands[seat];
+  uint64_t held[3] = {s->held[0], s->held[1], s->held[2]};
+  if (without != MJ_NO_TILE) held[without >> 6] &= ~(1ull << (without & 63));
+  if (memcmp(known->held, held, sizeof held)) {
+    int n = s->hand.n - (without != MJ_NO_TILE), changed = 0;
+    for (int w = 0; w < 3; w++) changed += __builtin_popcountll(known->held[w] ^ held[w]);
+    memcpy(known->held, held, sizeof held);
+    if (changed == 2 && known->tiles == n && known->shanten >= 3) {
+      known->shanten--;
+      known->waits = 0;
+      return known;
+    }
+    uint8_t count[MJ_KINDS];
+    memcpy(count, s->hand.count, sizeof count);
+    if (without != MJ_NO_TILE) count[mj_tile_kind(without)]--;
+    known->tiles = n;
+    known->shanten = mj_shanten(count, n);
+    known->waits = known->shanten == 0 && n % 3 == 1 ? mj_ukeire(count, n, NULL) : 0;
   }
-  return t->waits[seat].waits;
+  return known;
 }
 
 /* Who takes the open tile, once every seat asked has answered: rons in
@@ -137,11 +157,13 @@ bool mj_table_next(mj_table *t) {
       if (!play(t, &a)) return false;
       break;
     }
-    case MJ_PHASE_ACT:
+    case MJ_PHASE_ACT: {
+      const struct mj_table_hand *h = hand_of(t, r->turn, r->seat[r->turn].drawn);
       t->ask = MJ_ASK_TURN;
       t->seat = r->turn;
-      t->noptions = mj_round_options(r, r->turn, t->options);
+      t->noptions = mj_round_turn_options(r, r->turn, h->waits, h->shanten, t->options);
       return t->noptions > 0;
+    }
     case MJ_PHASE_CLAIM:
       if (!t->claim_open) {
         t->claim_open = true;
@@ -153,7 +175,8 @@ bool mj_table_next(mj_table *t) {
       for (int d = 1; d < MJ_SEATS; d++) {
         int s = (r->turn + d) % MJ_SEATS;
         if (t->answered[s]) continue;
-        t->noptions = mj_round_claim_options(r, s, waits_of(t, s), t->options);
+        t->noptions = mj_round_claim_options(r, s, hand_of(t, s, MJ_NO_TILE)->waits,
+                                             t->options);
         if (!t->noptions) {
           t->answered[s] = true;
           continue;

@@ -56,10 +56,13 @@ typedef struct mj_table {
   bool claim_open;            /* the answers to an open tile are coming */
   bool answered[MJ_SEATS];
   mj_act answer[MJ_SEATS];    /* MJ_ACT_PASS: none */
-  struct {                    /* each hand's waits, while it stays as it is */
+  struct mj_table_hand {      /* each hand's shanten and waits, while it
+                                 stays as it is (held: its tiles) */
     uint64_t held[3];
     uint64_t waits;
-  } waits[MJ_SEATS];
+    int tiles;
+    int shanten;              /* or a bound, when 2 or more (table.c) */
+  } hands[MJ_SEATS];
   mj_record record;
 } mj_table;
 

@@ -97,6 +97,15 @@ static mj_log_result *new_result(mj_log *log) {
   return res;
 }
 
+/* A draw by three rons: the logs name no winner, for each seat but the
+   one that gave the tile declares ron, in turn after it; the round ends
+   on the third.  The result goes on the last of these steps. */
+static bool three_rons(mj_log *log, int from) {
+  for (int d = 1; d <= 3; d++)
+    if (!new_event(log, MJ_ACT_RON, (from + d) % 4)) return false;
+  return true;
+}
+
 static bool fail(mj_log_error *err, const mj_log *log, const char *fmt,
                  const char *what) {
   err->round = log->nrounds - 1;
@@ -625,9 +634,14 @@ static bool read_mjlog(mj_log *log, const char *d, size_t len,
         else if (vlen == 5 && !memcmp(type, "kaze4", 5)) end = MJ_END_FOUR_WINDS;
         else if (vlen == 4 && !memcmp(type, "kan4", 4)) end = MJ_END_FOUR_KANS;
         else if (vlen == 2 && !memcmp(type, "nm", 2)) end = MJ_END_EXHAUSTED;
-        else return fail(err, log, "%s", "a RYUUKYOKU of a type not replayed (ron3)");
+        else if (vlen == 4 && !memcmp(type, "ron3", 4)) end = MJ_END_TRIPLE_RON;
+        else return fail(err, log, "%s", "a RYUUKYOKU of a type not known");
       }
-      mj_log_event *e = new_event(log, act, turn < 0 ? 0 : turn);
+      if (end == MJ_END_TRIPLE_RON && (turn < 0 || !three_rons(log, turn)))
+        return fail(err, log, "%s", turn < 0 ? "three rons before any discard"
+                                             : "out of memory");
+      mj_log_event *e = end == MJ_END_TRIPLE_RON ? &log->events[log->nevents - 1]
+                                                 : new_event(log, act, turn < 0 ? 0 : turn);
       mj_log_result *res = e ? new_result(log) : NULL;
       if (!res) return fail(err, log, "%s", "out of memory");
       e->result = (int16_t)(log->nresults - 1);
@@ -1140,7 +1154,10 @@ static bool json_result(mj_log *log, const json_value *res_v, walk_state *end,
   int type = kind == 5 ? MJ_ACT_NINE_TERMINALS : MJ_ACT_PASS;
   if ((type == MJ_ACT_NINE_TERMINALS) != (end_phase == P_ACT))
     return fail(err, log, "%s", "a draw of the round where it cannot be");
-  mj_log_event *e = new_event(log, type, end->turn);
+  if (kind == 9 && !three_rons(log, end->turn))
+    return fail(err, log, "%s", "out of memory");
+  mj_log_event *e = kind == 9 ? &log->events[log->nevents - 1]
+                              : new_event(log, type, end->turn);
   mj_log_result *res = e ? new_result(log) : NULL;
   if (!res) return fail(err, log, "%s", "out of memory");
   e->result = (int16_t)(log->nresults - 1);
@@ -1150,7 +1167,6 @@ static bool json_result(mj_log *log, const json_value *res_v, walk_state *end,
     MJ_END_FOUR_KANS, MJ_END_TRIPLE_RON
   };
   res->end = ends[kind];
-  if (kind == 9) return fail(err, log, "%s", "three rons are not replayed from JSON");
   const json_value *d = name->next;
   if (d) {
     res->has_deltas = read_deltas(d, res->deltas);
@@ -1355,6 +1371,32 @@ done:
   return ok;
 }
 
+/* The rules a ludus record gives that are not Tenhou's (record.c):
+   flags by name, start_points, target and uma. */
+static bool read_rules(mj_round_rules *rules, const json_value *ours) {
+  if (ours->type != JSON_OBJECT) return false;
+  for (const json_value *m = ours->child; m; m = m->next) {
+    bool *flag = mj_round_rules_flag(rules, m->key, strlen(m->key));
+    int n;
+    if (flag) {
+      if (m->type != JSON_TRUE && m->type != JSON_FALSE) return false;
+      *flag = m->type == JSON_TRUE;
+    } else if (!strcmp(m->key, "start_points")) {
+      if (!json_int_of(m, 1000, 1000000, &rules->start_points)) return false;
+    } else if (!strcmp(m->key, "target")) {
+      if (!json_int_of(m, 0, 1000000, &rules->target)) return false;
+    } else if (!strcmp(m->key, "uma")) {
+      if (m->type != JSON_ARRAY || m->len != 4) return false;
+      for (int i = 0; i < 4; i++)
+        if (!json_int_of(nth(m, i), -999900, 999900, &n) || n % 100) return false;
+        else rules->uma[i] = n;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
 static bool read_json_doc(mj_log *log, const json_value *doc, bool first,
                           mj_log_error *err) {
   if (!doc || doc->type != JSON_OBJECT) return fail(err, log, "%s", "not a JSON object");
@@ -1381,6 +1423,9 @@ static bool read_json_doc(mj_log *log, const json_value *doc, bool first,
         }
     }
     for (int i = 0; i < 3; i++) log->rules.red[i] = aka[i];
+    const json_value *ours = rule && rule->type == JSON_OBJECT ? json_get(rule, "ludus") : NULL;
+    if (ours && !read_rules(&log->rules, ours))
+      return fail(err, log, "%s", "rules of ludus that are not known (\"rule\":{\"ludus\":...})");
     if (names && names->type == JSON_ARRAY) {
       int s = 0;
       for (const json_value *n = names->child; n && s < 4; n = n->next, s++)

@@ -14,27 +14,32 @@
 #include "base/batch.h"
 #include "sudoku.h"
 
-/* Whether a word has a byte equal to c: the classic bit trick, eight
-   bytes at once. */
-static inline uint64_t has_byte(uint64_t word, unsigned char c) {
-  uint64_t x = word ^ (UINT64_C(0x0101010101010101) * c);
-  return (x - UINT64_C(0x0101010101010101)) & ~x & UINT64_C(0x8080808080808080);
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+static bool separator(char c) {
+  return c == ' ' || c == '\t' || c == ':' || c == ',';
 }
 
-/* Where the grid of a line ends: at a space, a tab, ':' or ',' (eight
-   bytes a step: the fastest puzzles take two microseconds in all). */
+/* Where the grid of a line ends: at a space, a tab, ':' or ',' (sixteen
+   bytes a step where the machine has SSE2: the fastest puzzles take two
+   microseconds in all). */
 static size_t grid_end(const char *text, size_t len) {
   size_t i = 0;
-  for (; i + 8 <= len; i += 8) {
-    uint64_t word;
-    memcpy(&word, text + i, 8);
-    if (has_byte(word, ' ') | has_byte(word, '\t') | has_byte(word, ':') |
-        has_byte(word, ','))
-      break;
+#if defined(__SSE2__)
+  const __m128i space = _mm_set1_epi8(' '), tab = _mm_set1_epi8('\t'),
+                colon = _mm_set1_epi8(':'), comma = _mm_set1_epi8(',');
+  for (; i + 16 <= len; i += 16) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(text + i));
+    __m128i hit = _mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(v, space), _mm_cmpeq_epi8(v, tab)),
+        _mm_or_si128(_mm_cmpeq_epi8(v, colon), _mm_cmpeq_epi8(v, comma)));
+    unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+    if (mask) return i + (size_t)__builtin_ctz(mask);
   }
-  while (i < len && text[i] != ' ' && text[i] != '\t' && text[i] != ':' &&
-         text[i] != ',')
-    i++;
+#endif
+  while (i < len && !separator(text[i])) i++;
   return i;
 }
 
@@ -58,9 +63,7 @@ static bool read_line(const batch_record *r, sudoku_grid *grid, long *count,
   }
   *count = -1;
   size_t i = end;
-  while (i < r->len && (r->text[i] == ' ' || r->text[i] == '\t' ||
-                        r->text[i] == ':' || r->text[i] == ','))
-    i++;
+  while (i < r->len && separator(r->text[i])) i++;
   if (i < r->len) {
     char number[24];
     size_t n = 0;

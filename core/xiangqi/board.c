@@ -47,6 +47,7 @@ static void build_tables(void) {
     for (int sq = 0; sq < 256; sq++)
       xq_zobrist[piece][sq] = xq_on_board(sq) ? keys[k++] : 0;
   xq_zobrist_turn = keys[k];
+  xq_bitboard_init();
   built = true;
 }
 

@@ -33,6 +33,9 @@ extern uint64_t xq_zobrist_turn;
    changed and put back. */
 bool xq_move_is_safe(xq_position *pos, xq_move move, bool in_check);
 
+/* Builds bitboard.c's tables; board.c calls it once. */
+void xq_bitboard_init(void);
+
 /* ---- text.c: the lines of a record file, as UTF-8 ---- */
 
 typedef struct xq_lines {

@@ -1,6 +1,6 @@
 /*
-** movegen.c: moves by the rules of each piece, the legality filter and
-** perft.
+** movegen.c: moves by the rules of each piece on the mailbox, and the
+** legality filter (bitboard.c counts them faster, for perft).
 */
 #include "xiangqi.h"
 #include "internal.h"
@@ -209,38 +209,4 @@ bool xq_has_legal_move(const xq_position *pos) {
   for (int i = 0; i < count; i++)
     if (xq_move_is_safe(p, pseudo[i], check)) return true;
   return false;
-}
-
-/* Perft moves pieces on the board alone: no keys, no history. */
-static uint64_t perft(xq_position *pos, int depth, search_limit *limit) {
-  xq_move moves[XQ_MAX_MOVES];
-  int n = xq_legal_moves(pos, moves);
-  if (depth == 1) return (uint64_t)n;
-  if (limit && limit_tick(limit)) return 0;
-  uint64_t leaves = 0;
-  for (int i = 0; i < n; i++) {
-    int from = XQ_FROM(moves[i]), to = XQ_TO(moves[i]);
-    int piece = pos->board[from], captured = pos->board[to];
-    pos->board[to] = (uint8_t)piece;
-    pos->board[from] = 0;
-    pos->square[piece] = (uint8_t)to;
-    pos->square[captured] = 0;        /* square[0] is never read */
-    pos->turn ^= 1;
-    leaves += perft(pos, depth - 1, limit);
-    pos->turn ^= 1;
-    pos->board[from] = (uint8_t)piece;
-    pos->board[to] = (uint8_t)captured;
-    pos->square[piece] = (uint8_t)from;
-    pos->square[captured] = captured ? (uint8_t)to : 0;
-  }
-  return leaves;
-}
-
-uint64_t xq_perft(xq_position *pos, int depth) {
-  return xq_perft_limited(pos, depth, NULL);
-}
-
-uint64_t xq_perft_limited(xq_position *pos, int depth, search_limit *limit) {
-  if (depth <= 0) return 1;
-  return perft(pos, depth, limit);
 }

@@ -72,6 +72,13 @@ typedef struct searcher {
   uint8_t reductions[XQ_MAX_PLY + 1][XQ_MAX_MOVES];
   xq_move root_best;                 /* of the iteration in progress */
   int root_score;
+  /* the moves the root may try, and whether that is not all of them
+     (the table then keeps no entry for the root) */
+  xq_move root_moves[XQ_MAX_MOVES];
+  int root_count;
+  bool root_restricted;
+  int seldepth;
+  xq_search_line fresh[XQ_MAX_LINES];   /* the lines of this iteration */
   int pv_length[XQ_MAX_PLY + 2];
   xq_move pv[XQ_MAX_PLY + 2][XQ_MAX_PLY + 2];
 } searcher;
@@ -152,7 +159,7 @@ static void table_store(tt_table *tt, uint64_t key, int depth, tt_bound bound,
 
 /* ---- static exchange evaluation ---- */
 
-static const int lines[4] = {16, -16, 1, -1};
+static const int orthogonals[4] = {16, -16, 1, -1};
 static const int diagonals[4] = {17, 15, -15, -17};
 
 /* The square of side's cheapest piece that could take on square, by the
@@ -169,7 +176,7 @@ static int cheapest_attacker(const xq_position *pos, int square, int side) {
   int forward = side == XQ_RED ? 16 : -16;
   bool palace = xq_point[square] & XQ_PALACE(side);
   for (int i = 0; i < 4; i++) {
-    int d = lines[i], s = square + d;
+    int d = orthogonals[i], s = square + d;
     while (b[s] == 0) s += d;
     int p = b[s];
     if (p == XQ_OFF) continue;
@@ -331,6 +338,7 @@ static void update_pv(searcher *s, int ply, xq_move move) {
 static int quiesce(searcher *s, int ply, int alpha, int beta) {
   xq_position *pos = s->pos;
   s->pv_length[ply] = 0;
+  if (ply > s->seldepth) s->seldepth = ply;
   if (limit_tick(s->limit)) return 0;
   if (ply >= XQ_MAX_PLY) return evaluate(s);
   bool in_check = xq_in_check(pos);
@@ -416,10 +424,17 @@ static void update_history(searcher *s, int ply, int depth, xq_move best,
   }
 }
 
+static bool root_allows(const searcher *s, xq_move move) {
+  for (int i = 0; i < s->root_count; i++)
+    if (s->root_moves[i] == move) return true;
+  return false;
+}
+
 static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
                      bool pass_ok) {
   xq_position *pos = s->pos;
   s->pv_length[ply] = 0;
+  if (ply > s->seldepth) s->seldepth = ply;
   if (limit_tick(s->limit)) return 0;
   bool pv_node = beta - alpha > 1;
   if (ply > 0) {
@@ -499,6 +514,7 @@ static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
   for (int i = 0; i < n; i++) {
     pick(pos, moves, values, n, i, true);
     xq_move m = moves[i];
+    if (ply == 0 && !root_allows(s, m)) continue;
     if (!xq_move_is_safe(pos, m, in_check)) continue;
     legal++;
     bool quiet = pos->board[XQ_TO(m)] == 0;
@@ -539,8 +555,11 @@ static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
     if (legal == 1) {
       score = -alphabeta(s, next, ply + 1, -beta, -alpha, true);
     } else {
+      /* Once a mate is in hand, the moves after it are searched whole:
+         a reduced one could hide a nearer mate, and an iteration that
+         finds a mate within its depth ends the search. */
       int reduce = 0;
-      if (depth >= 3 && quiet && !gives_check && !in_check) {
+      if (depth >= 3 && quiet && !gives_check && !in_check && !near_mate(alpha)) {
         reduce = s->reductions[depth < XQ_MAX_PLY ? depth : XQ_MAX_PLY]
                               [legal < XQ_MAX_MOVES ? legal : XQ_MAX_MOVES - 1];
         if (pv_node) reduce--;
@@ -579,8 +598,9 @@ static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
   if (best == -INFINITE) return alpha;             /* every move pruned */
   tt_bound bound = best <= alpha_before ? TT_UPPER
                  : best >= beta ? TT_LOWER : TT_EXACT;
-  table_store(s->tt, pos->key, depth, bound, score_to_table(best, ply),
-              bound == TT_UPPER ? 0 : best_move);
+  if (ply > 0 || !s->root_restricted)
+    table_store(s->tt, pos->key, depth, bound, score_to_table(best, ply),
+                bound == TT_UPPER ? 0 : best_move);
   return best;
 }
 
@@ -588,16 +608,101 @@ static void age_history(searcher *s) {
   for (int key = 0; key < MOVE_KEYS; key++) s->history[key] /= 2;
 }
 
+/* The legal moves among those the options ask for; every legal move
+   when they ask for none, or for none that is legal. */
+static int root_moves(const xq_position *pos, const xq_search_options *options,
+                      xq_move *out) {
+  xq_move legal[XQ_MAX_MOVES];
+  int n = xq_legal_moves(pos, legal), count = 0;
+  for (int i = 0; options->root_moves && i < n; i++)
+    for (int j = 0; j < options->root_move_count; j++)
+      if (legal[i] == options->root_moves[j]) {
+        out[count++] = legal[i];
+        break;
+      }
+  if (count > 0) return count;
+  memcpy(out, legal, (size_t)n * sizeof *out);
+  return n;
+}
+
+/* Searches the root to depth; from ASPIRATION_DEPTH on, in a window
+   around the last iteration's score, widened until the score is in it. */
+static int search_root(searcher *s, int depth, int previous) {
+  if (depth < ASPIRATION_DEPTH || near_mate(previous))
+    return alphabeta(s, depth, 0, -INFINITE, INFINITE, false);
+  int delta = ASPIRATION_WINDOW;
+  int alpha = previous - delta, beta = previous + delta;
+  for (;;) {
+    int score = alphabeta(s, depth, 0, alpha, beta, false);
+    if (s->limit->stopped) return score;
+    if (score <= alpha) alpha = score - delta > -INFINITE ? score - delta : -INFINITE;
+    else if (score >= beta) beta = score + delta < INFINITE ? score + delta : INFINITE;
+    else return score;
+    delta *= 2;
+  }
+}
+
+/* Whether a line starts with move. */
+static bool starts_a_line(const xq_search_line *lines, int n, xq_move move) {
+  for (int i = 0; i < n; i++)
+    if (lines[i].pv[0] == move) return true;
+  return false;
+}
+
+/* Whether no deeper iteration can change a line: each is a mate found
+   within the horizon, which cannot hide a nearer one. */
+static bool settled(const xq_search_result *result, int depth) {
+  for (int i = 0; i < result->line_count; i++) {
+    int score = result->lines[i].score;
+    if (!near_mate(score) || GAME_SCORE_WIN - abs(score) > depth) return false;
+  }
+  return true;
+}
+
+static void set_best(xq_search_result *result, const xq_search_line *line) {
+  result->best = line->pv[0];
+  result->score = line->score;
+  result->pv_length = line->pv_length;
+  memcpy(result->pv, line->pv, (size_t)line->pv_length * sizeof(xq_move));
+}
+
+/* What an iteration cut short by the limit adds, having completed `done`
+   lines: those replace the lines of the iteration before (and push out
+   the ones with the same first move).  With none done, a best move it
+   found searching the last best move first is at least as good. */
+static void keep_stopped(searcher *s, xq_search_result *result, int done) {
+  if (done == 0) {
+    if (s->root_best == 0) return;
+    xq_search_line partial = {.score = s->root_score, .pv_length = 1,
+                              .pv = {s->root_best}};
+    if (s->pv_length[0] > 0) {
+      partial.pv_length = s->pv_length[0];
+      memcpy(partial.pv, s->pv[0], (size_t)s->pv_length[0] * sizeof(xq_move));
+    }
+    set_best(result, &partial);
+    return;
+  }
+  int count = done;
+  for (int i = 0; i < result->line_count && count < result->line_count; i++)
+    if (!starts_a_line(s->fresh, done, result->lines[i].pv[0]))
+      s->fresh[count++] = result->lines[i];
+  memcpy(result->lines, s->fresh, (size_t)count * sizeof *s->fresh);
+  result->line_count = count;
+  result->seldepth = s->seldepth;
+  set_best(result, &result->lines[0]);
+}
+
 void xq_search(xq_position *pos, const xq_search_options *options,
                search_limit *limit, xq_search_result *result) {
   memset(result, 0, sizeof *result);
   uint64_t nodes_before = limit->nodes;
-  xq_move first[XQ_MAX_MOVES];
-  if (xq_legal_moves(pos, first) == 0) {
+  xq_move allowed[XQ_MAX_MOVES];
+  int allowed_count = root_moves(pos, options, allowed);
+  if (allowed_count == 0) {
     result->score = -GAME_SCORE_WIN;
     return;
   }
-  result->best = first[0];           /* whatever happens, a legal move */
+  result->best = allowed[0];         /* whatever happens, a legal move */
   searcher *s = calloc(1, sizeof *s);
   continuation *follow = calloc(MOVE_KEYS, sizeof *follow);
   tt_table *own = options->tt ? NULL : tt_new(DEFAULT_TABLE_MIB);
@@ -617,46 +722,55 @@ void xq_search(xq_position *pos, const xq_search_options *options,
   s->tt = options->tt ? options->tt : own;
   int max_depth = options->max_depth;
   if (max_depth <= 0 || max_depth > XQ_MAX_PLY) max_depth = XQ_MAX_PLY;
+  int lines = options->lines < 1 ? 1 : options->lines;
+  if (lines > allowed_count) lines = allowed_count;
+  xq_move legal[XQ_MAX_MOVES];
+  bool restricted = allowed_count < xq_legal_moves(pos, legal);
   /* The first iteration always completes, so that even a search stopped
      at once answers with a move that looked one ply ahead. */
   search_limit whole = *limit;
   whole.interrupt = NULL;
+  whole.stop = NULL;
   whole.max_nodes = 0;
   whole.max_seconds = 0;
-  int previous = 0;
+  int previous[XQ_MAX_LINES] = {0};
   for (int depth = 1; depth <= max_depth; depth++) {
-    s->root_best = 0;
     s->limit = depth == 1 ? &whole : limit;
-    int score;
-    if (depth >= ASPIRATION_DEPTH && !near_mate(previous)) {
-      /* a window around the last score, widened until the score is in it */
-      int delta = ASPIRATION_WINDOW;
-      int alpha = previous - delta, beta = previous + delta;
-      for (;;) {
-        score = alphabeta(s, depth, 0, alpha, beta, false);
-        if (limit->stopped) break;
-        if (score <= alpha) alpha = score - delta > -INFINITE ? score - delta : -INFINITE;
-        else if (score >= beta) beta = score + delta < INFINITE ? score + delta : INFINITE;
-        else break;
-        delta *= 2;
+    s->seldepth = 0;
+    int done = 0;
+    for (; done < lines; done++) {
+      /* the line after the better ones: without their first moves */
+      s->root_count = 0;
+      for (int i = 0; i < allowed_count; i++)
+        if (!starts_a_line(s->fresh, done, allowed[i]))
+          s->root_moves[s->root_count++] = allowed[i];
+      s->root_restricted = restricted || done > 0;
+      s->root_best = 0;
+      int score = search_root(s, depth, previous[done]);
+      if (s->limit->stopped) break;
+      previous[done] = score;
+      xq_search_line *line = &s->fresh[done];
+      line->score = score;
+      line->pv_length = s->pv_length[0];
+      memcpy(line->pv, s->pv[0], (size_t)s->pv_length[0] * sizeof(xq_move));
+      if (line->pv_length == 0) {      /* cannot be, but a line has a move */
+        line->pv_length = 1;
+        line->pv[0] = s->root_best ? s->root_best : s->root_moves[0];
       }
-    } else {
-      score = alphabeta(s, depth, 0, -INFINITE, INFINITE, false);
     }
-    previous = score;
     if (depth == 1) limit->nodes = whole.nodes;
-    /* A stopped iteration searched the previous best move first: a best
-       move it found is at least as good. */
-    if (limit->stopped && s->root_best == 0) break;
-    result->score = limit->stopped ? s->root_score : score;
-    if (!limit->stopped) result->depth = depth;
-    result->best = s->pv_length[0] ? s->pv[0][0] : s->root_best;
-    result->pv_length = s->pv_length[0];
-    memcpy(result->pv, s->pv[0], (size_t)s->pv_length[0] * sizeof(xq_move));
-    if (limit->stopped) break;
-    /* a mate found within the horizon cannot hide a nearer one */
-    int distance = GAME_SCORE_WIN - (score < 0 ? -score : score);
-    if ((score > MATE_BOUND || score < -MATE_BOUND) && distance <= depth) break;
+    if (limit->stopped) {
+      keep_stopped(s, result, done);
+      break;
+    }
+    result->depth = depth;
+    result->seldepth = s->seldepth;
+    result->line_count = lines;
+    memcpy(result->lines, s->fresh, (size_t)lines * sizeof *s->fresh);
+    set_best(result, &result->lines[0]);
+    result->nodes = limit->nodes - nodes_before;
+    if (options->iteration && !options->iteration(options->data, result)) break;
+    if (settled(result, depth)) break;
     age_history(s);
   }
   result->nodes = limit->nodes - nodes_before;

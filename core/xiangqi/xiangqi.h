@@ -138,7 +138,8 @@ int xq_pseudo_captures(const xq_position *pos, xq_move *out);
 int xq_legal_moves(const xq_position *pos, xq_move *out);
 bool xq_is_legal(const xq_position *pos, xq_move move);
 bool xq_has_legal_move(const xq_position *pos);
-/* Leaf nodes of the legal move tree, repetition rules ignored. */
+/* Leaf nodes of the legal move tree, repetition rules ignored; 0 for a
+   position without both generals (which no FEN gives). */
 uint64_t xq_perft(xq_position *pos, int depth);
 /* The same, stopped by limit (when not NULL): then the count is partial. */
 uint64_t xq_perft_limited(xq_position *pos, int depth, search_limit *limit);

@@ -322,6 +322,9 @@ local modules = {
         .. "agrees, disagreements}, or nil, message",
       discards = "mahjong.discards(hand14) -> {discard=, shanten=, accepted=, "
         .. "counts=, total=} for each tile to let go, best first",
+      ranked_discards = "mahjong.ranked_discards(hand14 [, tiles]) -> the tiles to let go "
+        .. "as names, best first as discards ranks them (a plain five before a red one); "
+        .. "with tiles, only those",
       score = "mahjong.score(hand, {win=, tsumo=, riichi=, seat=, round=, dora=, "
         .. "ura=, melds=, honba=, kyoutaku=, rules=, ...}) -> {han, fu, yaku, "
         .. 'yakuman, points, limit, decomposition, fu_details}, or nil, "no yaku"',

@@ -13,16 +13,7 @@ local mahjong = require("ludus.mahjong")
 -- The tiles of the list in the order mahjong.discards ranks them (a
 -- plain five before a red one of its kind), best first.
 local function rank(view, tiles)
-  local allowed = {}
-  for _, tile in ipairs(tiles) do allowed[tile] = true end
-  local ranked = {}
-  for _, d in ipairs(mahjong.discards(view:hand())) do
-    local tile = d.discard
-    if allowed[tile] then ranked[#ranked + 1] = tile end
-    local suit = tile:match("^5([mps])$")
-    if suit and allowed["0" .. suit] then ranked[#ranked + 1] = "0" .. suit end
-  end
-  return ranked
+  return mahjong.ranked_discards(view:hand(), tiles)
 end
 
 return function(options)

@@ -9,36 +9,37 @@
 -- seeded table of random players plays the same game every time.
 
 -- A 64-bit linear congruential generator (Knuth's MMIX constants) whose
--- high bits are the output; returns a function giving an integer in 1..n.
-local function generator(seed)
-  local state = seed
-  return function(n)
-    state = state * 6364136223846793005 + 1442695040888963407
-    return (state >> 33) % n + 1
-  end
-end
+-- high bits are the output: state * A + C, and (state >> 33) % n picks
+-- one of n.  Each answer steps it once, written out in each function:
+-- a table of random players asks a thousand questions a hanchan.
+local A, C = 6364136223846793005, 1442695040888963407
 
 return function(options)
   options = options or {}
-  local seed = options.seed or 1
-  if math.type(seed) ~= "integer" then
-    error("mahjong_random: option 'seed' must be an integer (got " .. tostring(seed) .. ")", 2)
+  local state = options.seed or 1
+  if math.type(state) ~= "integer" then
+    error("mahjong_random: option 'seed' must be an integer (got " .. tostring(state) .. ")", 2)
   end
-  local below = generator(seed)
   -- one of the list, or (with `none`) nothing, each as likely
   local function any(list, none)
-    local i = below(#list + (none and 1 or 0))
-    return list[i]
+    state = state * A + C
+    return list[(state >> 33) % (#list + (none and 1 or 0)) + 1]
   end
-  local function coin() return below(2) == 1 end
+  local function coin()
+    state = state * A + C
+    return (state >> 33) % 2 == 0
+  end
   return {
     name = options.name or "random",
-    discard = function(_, _, tiles) return any(tiles) end,
+    discard = function(_, _, tiles)
+      state = state * A + C
+      return tiles[(state >> 33) % #tiles + 1]
+    end,
     riichi = function(_, _, tiles) return any(tiles, true) end,
     call = function(_, _, calls) return any(calls, true) end,
     kan = function(_, _, kans) return any(kans, true) end,
-    tsumo = function() return coin() end,
-    ron = function() return coin() end,
-    nine_terminals = function() return coin() end,
+    tsumo = coin,
+    ron = coin,
+    nine_terminals = coin,
   }
 end

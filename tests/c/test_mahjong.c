@@ -4,7 +4,8 @@
 ** of many triplets, and every complete one-suit hand: readings are
 ** distinct, sorted and really make up the hand), shanten against
 ** ../shared/data/mahjong/shanten.jsonl and waits against waits.jsonl,
-** both in full.  Scoring against score.jsonl is in
+** both in full, and ukeire against a shanten count on random hands.
+** Scoring against score.jsonl is in
 ** tests/lua/mahjong_spec.lua, which reads the requests as they are.
 */
 #include <setjmp.h>
@@ -17,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "base/rng.h"
 #include "mahjong/mahjong.h"
 
 /* ---- helpers ---- */
@@ -500,6 +502,54 @@ static void test_discards(void **unused) {
   }
 }
 
+/* Ukeire as its definition says: each kind added, the shanten counted
+   again; mj_ukeire and mj_discards look up one suit at a time. */
+static uint64_t ukeire_by_shanten(uint8_t count[MJ_KINDS], int tiles, int *shanten) {
+  int now = mj_shanten(count, tiles);
+  uint64_t accepted = 0;
+  for (int k = 0; k < MJ_KINDS; k++) {
+    if (count[k] == 4) continue;
+    count[k]++;
+    if (mj_shanten(count, tiles + 1) < now) accepted |= 1ull << k;
+    count[k]--;
+  }
+  *shanten = now;
+  return accepted;
+}
+
+static void test_ukeire_random(void **unused) {
+  (void)unused;
+  static const int sizes[] = {1, 2, 4, 5, 7, 8, 10, 11, 12, 13, 13, 14, 14};
+  rng r;
+  rng_seed(&r, 18);
+  for (int i = 0; i < 20000; i++) {
+    uint8_t count[MJ_KINDS] = {0};
+    int tiles = sizes[rng_below(&r, 13)];
+    /* one suit, two, or all: crowded hands have the odd shapes */
+    int span = (int[]){9, 18, 34}[rng_below(&r, 3)];
+    int first = span == 34 ? 0 : (int)rng_below(&r, (uint32_t)(35 - span));
+    for (int n = 0; n < tiles;) {
+      int k = first + (int)rng_below(&r, (uint32_t)span);
+      if (count[k] < 4) count[k]++, n++;
+    }
+    int expected, shanten;
+    if (tiles < 14) {               /* a tile more stays within 14 */
+      uint64_t accepted = ukeire_by_shanten(count, tiles, &expected);
+      assert_int_equal(mj_ukeire(count, tiles, &shanten), accepted);
+      assert_int_equal(shanten, expected);
+    }
+    if (tiles % 3 != 2) continue;
+    mj_discard d[MJ_KINDS];
+    int n = mj_discards(count, tiles, d);
+    for (int j = 0; j < n; j++) {
+      count[d[j].tile]--;
+      assert_int_equal(ukeire_by_shanten(count, tiles - 1, &expected), d[j].accepted);
+      assert_int_equal(d[j].shanten, expected);
+      count[d[j].tile]++;
+    }
+  }
+}
+
 /* ---- scoring ---- */
 
 static mj_status score_of(const char *hand, const char *win, mj_context *ctx,
@@ -644,6 +694,7 @@ int main(void) {
     cmocka_unit_test(test_shanten_reference),
     cmocka_unit_test(test_waits_reference),
     cmocka_unit_test(test_discards),
+    cmocka_unit_test(test_ukeire_random),
     cmocka_unit_test(test_seed_scores),
     cmocka_unit_test(test_known_points),
     cmocka_unit_test(test_score_refusals),

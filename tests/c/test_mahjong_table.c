@@ -83,6 +83,29 @@ static void compare_options(const mj_round *r, int seat, checked *c) {
     assert_true(opts[i].type != MJ_ACT_DRAW && opts[i].type != MJ_ACT_PASS);
   }
   c->options += n;
+  if (r->phase == MJ_PHASE_ACT && seat == r->turn) {
+    /* what a table knows of the hand before the tile drawn changes
+       nothing */
+    const mj_round_seat *s = &r->seat[seat];
+    uint8_t count[MJ_KINDS];
+    memcpy(count, s->hand.count, sizeof count);
+    int tiles = s->hand.n;
+    if (s->drawn != MJ_NO_TILE) count[mj_tile_kind(s->drawn)]--, tiles--;
+    int shanten = mj_shanten(count, tiles);
+    uint64_t waits = shanten == 0 ? mj_ukeire(count, tiles, NULL) : 0;
+    mj_act known[MJ_MAX_OPTIONS];
+    int m = mj_round_turn_options(r, seat, waits, shanten, known);
+    assert_int_equal(m, n);
+    assert_memory_equal(known, opts, (size_t)n * sizeof *opts);
+    m = mj_round_turn_options(r, seat, 0, 99, known);
+    assert_int_equal(m, n);
+    assert_memory_equal(known, opts, (size_t)n * sizeof *opts);
+    if (shanten >= 2) {                 /* a bound of 2 or more will do */
+      m = mj_round_turn_options(r, seat, 0, shanten == 2 ? 2 : shanten - 1, known);
+      assert_int_equal(m, n);
+      assert_memory_equal(known, opts, (size_t)n * sizeof *opts);
+    }
+  }
   if (r->open_tile != MJ_NO_TILE && seat != r->turn) {
     mj_act known[MJ_MAX_OPTIONS];
     int m = mj_round_claim_options(r, seat, mj_round_waits(r, seat), known);

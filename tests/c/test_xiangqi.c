@@ -133,6 +133,82 @@ static void test_perft_start(void **unused) {
   assert_string_equal(fen, XQ_START_FEN);
 }
 
+/* Leaves by the mailbox's legality filter (xq_legal_moves), with no
+   rules: the other generator, for bitboard.c's counts. */
+static uint64_t mailbox_perft(xq_position *pos, int depth) {
+  xq_move moves[XQ_MAX_MOVES];
+  int n = xq_legal_moves(pos, moves);
+  if (depth <= 1) return (uint64_t)n;
+  uint64_t leaves = 0;
+  for (int i = 0; i < n; i++) {
+    xq_undo undo;
+    xq_make(pos, moves[i], &undo);
+    leaves += mailbox_perft(pos, depth - 1);
+    xq_unmake(pos, moves[i], &undo);
+  }
+  return leaves;
+}
+
+/* perft counts on bitboards; the mailbox agrees at depths 1 and 2 along
+   random games from every position of perft.txt, in check or not. */
+static void test_perft_bitboards_agree(void **unused) {
+  (void)unused;
+  FILE *f = open_data("perft.txt");
+  char line[1024];
+  rng r;
+  rng_seed(&r, 24);
+  int positions = 0, checks = 0;
+  while (fgets(line, sizeof line, f)) {
+    if (line[0] == '#' || !strchr(line, ';')) continue;
+    *strchr(line, ';') = '\0';
+    xq_position start;
+    xq_fen_problem problem;
+    if (xq_from_fen(&start, line, &problem) != XQ_FEN_OK) continue;
+    for (int walk = 0; walk < 6; walk++) {
+      xq_position pos = start;
+      for (int ply = 0; ply < 60; ply++) {
+        xq_move moves[XQ_MAX_MOVES];
+        int n = xq_legal_moves(&pos, moves);
+        positions++;
+        checks += xq_in_check(&pos);
+        for (int depth = 1; depth <= (ply % 3 == 0 ? 2 : 1); depth++) {
+          uint64_t got = xq_perft(&pos, depth);
+          uint64_t want = mailbox_perft(&pos, depth);
+          if (got != want) {
+            char fen[128];
+            xq_to_fen(&pos, fen, sizeof fen);
+            fail_msg("'%s' depth %d: %llu, the mailbox says %llu", fen, depth,
+                     (unsigned long long)got, (unsigned long long)want);
+          }
+        }
+        if (n == 0) break;
+        xq_undo undo;
+        xq_make(&pos, moves[rng_below(&r, (uint32_t)n)], &undo);
+      }
+    }
+  }
+  fclose(f);
+  assert_true(positions > 5000);
+  assert_true(checks > 200);
+}
+
+/* A position without both generals (built piece by piece: no FEN gives
+   one) has no legal move tree: perft counts nothing. */
+static void test_perft_without_general(void **unused) {
+  (void)unused;
+  xq_position pos;
+  xq_clear(&pos);
+  xq_put(&pos, XQ_RED, XQ_KING, xq_square(4, 0));
+  xq_put(&pos, XQ_RED, XQ_ROOK, xq_square(0, 0));
+  xq_put(&pos, XQ_BLACK, XQ_CANNON, xq_square(4, 9));
+  xq_reset_history(&pos);
+  assert_int_equal(xq_perft(&pos, 3), 0);
+  assert_int_equal(xq_perft(&pos, 0), 1);
+  xq_put(&pos, XQ_BLACK, XQ_KING, xq_square(3, 9));
+  assert_int_equal(xq_perft(&pos, 1), 12 + 2);  /* not d0: the generals would face */
+  assert_int_equal(xq_perft(&pos, 3), mailbox_perft(&pos, 3));
+}
+
 /* ---- FEN ---- */
 
 static void refuse(const char *fen, xq_fen_error code, const char *words) {
@@ -681,7 +757,7 @@ static xq_search_result search(xq_position *pos, int depth, uint64_t nodes) {
   search_limit limit = {0};
   limit.max_nodes = nodes;
   limit_start(&limit);
-  xq_search_options options = {depth, NULL, NULL};
+  xq_search_options options = {.max_depth = depth};
   xq_search_result result;
   xq_position before = *pos;
   xq_search(pos, &options, &limit, &result);
@@ -864,9 +940,92 @@ static void test_search_limits(void **unused) {
   search_limit limit = {0};
   limit.interrupt = &flag;
   limit_start(&limit);
-  xq_search_options options = {0, NULL, NULL};
+  xq_search_options options = {0};
   xq_search(&pos, &options, &limit, &r);
   assert_string_equal(limit_reason(&limit), "interrupted");
+  assert_true(xq_is_legal(&pos, r.best));
+}
+
+/* What the root gives an engine protocol: the best lines (MultiPV), a
+   root restricted to some moves, a report after every iteration that
+   may end the search, and a stop flag another thread sets. */
+typedef struct iterations {
+  int calls, last_depth, stop_at;
+  bool deeper;                      /* each report one ply deeper */
+} iterations;
+
+static bool count_iteration(void *data, const xq_search_result *r) {
+  iterations *it = data;
+  it->calls++;
+  if (r->depth != it->last_depth + 1) it->deeper = false;
+  it->last_depth = r->depth;
+  assert_true(r->seldepth >= r->depth);
+  assert_int_equal(r->best, r->lines[0].pv[0]);
+  return r->depth != it->stop_at;
+}
+
+static void test_search_root(void **unused) {
+  (void)unused;
+  xq_position pos = load("4k4/R8/9/9/9/9/9/9/9/1R1K5 w");
+  xq_search_result r;
+  search_limit limit = {0};
+  limit_start(&limit);
+  xq_search_options options = {.max_depth = 3, .lines = 4};
+  xq_search(&pos, &options, &limit, &r);
+  assert_int_equal(r.line_count, 4);
+  assert_int_equal(r.lines[0].pv[0], iccs(&pos, "b0b9"));
+  assert_int_equal(r.lines[0].score, GAME_SCORE_WIN - 1);
+  for (int i = 0; i < r.line_count; i++) {
+    assert_true(xq_is_legal(&pos, r.lines[i].pv[0]));
+    for (int j = 0; j < i; j++) {
+      assert_int_not_equal(r.lines[i].pv[0], r.lines[j].pv[0]);
+      assert_true(r.lines[j].score >= r.lines[i].score);
+    }
+  }
+  /* more lines than moves: one a move */
+  xq_position few = load("4k4/9/9/9/9/9/9/9/4A4/3K5 b");
+  xq_move moves[XQ_MAX_MOVES];
+  int n = xq_legal_moves(&few, moves);
+  options = (xq_search_options){.max_depth = 2, .lines = XQ_MAX_LINES};
+  limit_start(&limit);
+  xq_search(&few, &options, &limit, &r);
+  assert_int_equal(r.line_count, n);
+  /* searchmoves: only those, and every move when none of them is legal */
+  xq_init(&pos);
+  xq_move only[3] = {iccs(&pos, "a0a1"), iccs(&pos, "i3i4"), 0};
+  options = (xq_search_options){.max_depth = 4, .lines = 3, .root_moves = only,
+                                .root_move_count = 2};
+  limit_start(&limit);
+  xq_search(&pos, &options, &limit, &r);
+  assert_int_equal(r.line_count, 2);
+  assert_true(r.best == only[0] || r.best == only[1]);
+  assert_int_not_equal(r.lines[0].pv[0], r.lines[1].pv[0]);
+  only[0] = XQ_MOVE(xq_square(0, 9), xq_square(0, 5));     /* not red's */
+  options = (xq_search_options){.max_depth = 2, .root_moves = only,
+                                .root_move_count = 1};
+  limit_start(&limit);
+  xq_search(&pos, &options, &limit, &r);
+  assert_true(xq_is_legal(&pos, r.best));
+  /* a report after each iteration; false ends the search there */
+  iterations it = {.stop_at = 3, .deeper = true};
+  options = (xq_search_options){.max_depth = 6, .iteration = count_iteration,
+                                .data = &it};
+  limit_start(&limit);
+  xq_search(&pos, &options, &limit, &r);
+  assert_true(it.deeper);
+  assert_int_equal(it.calls, 3);
+  assert_int_equal(r.depth, 3);
+  /* the stop flag: set, the search ends at the next look at it (every
+     LIMIT_CLOCK_EVERY nodes), with the move of a finished iteration */
+  atomic_bool stop;
+  atomic_init(&stop, true);
+  limit = (search_limit){.stop = &stop};
+  limit_start(&limit);
+  options = (xq_search_options){0};
+  xq_search(&pos, &options, &limit, &r);
+  assert_string_equal(limit_reason(&limit), "stopped");
+  assert_true(r.depth >= 1 && r.depth <= 3);
+  assert_true(limit.nodes < 2 * LIMIT_CLOCK_EVERY + 1000);
   assert_true(xq_is_legal(&pos, r.best));
 }
 
@@ -874,6 +1033,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_perft_start),
     cmocka_unit_test(test_perft_file),
+    cmocka_unit_test(test_perft_bitboards_agree),
+    cmocka_unit_test(test_perft_without_general),
     cmocka_unit_test(test_fen_refused),
     cmocka_unit_test(test_fen_letters),
     cmocka_unit_test(test_piece_rules),
@@ -893,6 +1054,7 @@ int main(void) {
     cmocka_unit_test(test_search_repetitions),
     cmocka_unit_test(test_search_ccpd_mates),
     cmocka_unit_test(test_search_limits),
+    cmocka_unit_test(test_search_root),
     cmocka_unit_test(test_evaluation_symmetry),
   };
   return cmocka_run_group_tests_name("xiangqi", tests, NULL, NULL);

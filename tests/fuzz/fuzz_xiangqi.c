@@ -145,11 +145,30 @@ static void check_notations(const xq_position *pos) {
   }
 }
 
+/* perft's bitboards (bitboard.c) count what the mailbox lists, to depth
+   2. */
+static void check_perft(xq_position *pos) {
+  xq_move moves[XQ_MAX_MOVES], replies[XQ_MAX_MOVES];
+  int n = xq_legal_moves(pos, moves);
+  uint64_t leaves = 0;
+  for (int i = 0; i < n; i++) {
+    xq_undo undo;
+    xq_make(pos, moves[i], &undo);
+    leaves += (uint64_t)xq_legal_moves(pos, replies);
+    xq_unmake(pos, moves[i], &undo);
+  }
+  FUZZ_CHECK(xq_perft(pos, 1) == (uint64_t)n, "perft 1: %llu, %d moves",
+             (unsigned long long)xq_perft(pos, 1), n);
+  FUZZ_CHECK(xq_perft(pos, 2) == leaves, "perft 2: %llu, the mailbox %llu",
+             (unsigned long long)xq_perft(pos, 2), (unsigned long long)leaves);
+}
+
 static void check_position(xq_position *pos) {
   check_tables(pos);
   check_attacks(pos);
   check_fen(pos);
   check_notations(pos);
+  check_perft(pos);
 }
 
 /* One move read from text: a legal move, or a refusal with a reason. */

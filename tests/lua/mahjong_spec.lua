@@ -157,9 +157,36 @@ describe("mahjong.waits and discards", function()
     end
   end)
 
+  it("ranks the tiles to let go in the order of discards, a plain five before a red one", function()
+    local hands = {"234m234p234s4566s7z", "123m05p789s11z4566z", "1350m22p4067s0p789s",
+                   "19m19p19s12345677z"}
+    for _, hand in ipairs(hands) do
+      local expected = {}
+      local held = {}
+      for _, tile in ipairs(mahjong.tiles(hand)) do held[tile] = true end
+      for _, d in ipairs(mahjong.discards(hand)) do
+        if held[d.discard] then expected[#expected + 1] = d.discard end
+        local red = d.discard:match("^5([mps])$")
+        if red and held["0" .. red] then expected[#expected + 1] = "0" .. red end
+      end
+      assert.same(expected, mahjong.ranked_discards(hand), hand)
+    end
+    assert.same({"7z", "6s", "4s", "5s", "2s", "2m", "4m", "2p", "4p", "3s", "3m", "3p"},
+                mahjong.ranked_discards("234m234p234s4566s7z"))
+    -- only the tiles listed, in the same order
+    assert.same({"0p", "5m", "0m", "6s"},
+                mahjong.ranked_discards("1350m22p4067s0p789s", {"6s", "0m", "5m", "7z", "0p"}))
+    assert.same({"5p", "0p"}, mahjong.ranked_discards("123m05p789s11z4566z", {"0p", "5p"}))
+    local ok, err = pcall(mahjong.ranked_discards, "123m05p789s11z4566z", {"5p", "x"})
+    assert.falsy(ok)
+    assert.truthy(err:find("bad argument #2 to '[%w.]*ranked_discards' "
+                           .. "%(item 2 is not a tile: x%)"), err)
+  end)
+
   it("refuses the wrong counts", function()
     assert_fails("14 tiles in", mahjong.waits, "234m234p234s4566s7z")
     assert_fails("13 tiles in", mahjong.discards, "234m234p234s4566s")
+    assert_fails("13 tiles in", mahjong.ranked_discards, "234m234p234s4566s")
   end)
 end)
 
@@ -494,7 +521,7 @@ describe("mahjong on random input", function()
                    dora = {tiles[random(#tiles)]}, melds = {metas[random(#metas)]}}
       if random(2) == 1 then ctx.melds = nil end
       for _, f in ipairs({mahjong.tiles, mahjong.decompose, mahjong.shanten,
-                          mahjong.waits, mahjong.discards}) do
+                          mahjong.waits, mahjong.discards, mahjong.ranked_discards}) do
         local ok, r, err = pcall(f, hand)
         assert.truthy(ok, r)
         assert.truthy(r ~= nil or err:match("^mahjong: "), hand)

@@ -201,13 +201,31 @@ describe("mahjong.table", function()
                      "mahjong.table: rule 'red' must be true or false (got number)")
   end)
 
-  it("plays with the rules it is given", function()
+  it("plays with the rules it is given, and its record carries them", function()
     local game = mahjong.table{seed = 5, players = randoms(9),
                                rules = {red = false, start_points = 30000, target = 30000,
-                                        uma = {15000, 5000, -5000, -15000}}}:play()
-    assert.is_truthy(game:save():find('"aka":0', 1, true))
+                                        uma = {15000, 5000, -5000, -15000}, double_ron = false,
+                                        kuitan = false}}:play()
+    local json = game:save()
+    assert.is_truthy(json:find('"aka":0', 1, true))
+    assert.is_truthy(json:find('"ludus":{"double_ron":false,"kuitan":false,'
+                               .. '"start_points":30000,"uma":[15000,5000,-5000,-15000]}',
+                               1, true), json:sub(1, 200))
     local replayed = read_back(game)
-    assert.are.same(game.scores, replayed.scores)   -- scores replay; uma is not in the record
+    assert.is_true(replayed.agrees)
+    assert.are.same(game.scores, replayed.scores)
+    assert.are.same(game.points, replayed.points)
+    -- rules that are not known, or not of their kind, are refused
+    for _, bad in ipairs({'"double_ron":1', '"twice_ron":false', '"uma":[1,2,3]'}) do
+      local path = os.tmpname()
+      local f = assert(io.open(path, "w"))
+      f:write((json:gsub('"double_ron":false', bad, 1)))
+      f:close()
+      local games, err = mahjong.read(path)
+      os.remove(path)
+      assert.is_nil(games)
+      assert.is_truthy(err:find("rules of ludus that are not known", 1, true), err)
+    end
   end)
 end)
 

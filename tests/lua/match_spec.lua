@@ -612,21 +612,23 @@ describe("match with specs and processes", function()
 
   it("a player out of time loses on time, in this process too", function()
     local now = require("ludus.process").now
-    local function slow(g)
-      local t = now()
-      while now() - t < 0.03 do end
-      return first(g)
+    local function waits(seconds)
+      return function(g)
+        local t = now()
+        while now() - t < seconds do end
+        return first(g)
+      end
     end
-    local result = match(tictactoe, slow, first, {games = 2, st = 0.01, margin = 0.005,
-                                                  progress = false})
+    local result = match(tictactoe, waits(0.03), first, {games = 2, st = 0.01, margin = 0.005,
+                                                         progress = false})
     assert.same({time = 2}, result.endings)
     assert.equal(2, result.b.wins)
-    assert.matches("lost on time %(0%.0%d%d s for a move, 0%.010 s allowed%)",
+    assert.matches("lost on time %(%d+%.%d%d%d s for a move, 0%.010 s allowed%)",
                    result.records[1].reason)
-    -- with a clock of 0.05 s for the game: 0.02 s left after a's first
-    -- move, too little for its second
-    result = match(tictactoe, slow, first, {games = 1, tc = "0.05+0", margin = 0.005,
-                                            progress = false})
+    -- with a clock of 1 s for the game: 0.4 s left after a's first move
+    -- (0.6 s), too little for its second (margins a loaded machine keeps)
+    result = match(tictactoe, waits(0.6), first, {games = 1, tc = "1+0", margin = 0.005,
+                                                  progress = false})
     assert.equal("time", result.records[1].ending)
     assert.equal(2, result.records[1].plies)
   end)

@@ -200,6 +200,23 @@ describe("ai.uci", function()
     assert.equal(0, r.records[2].plies)
   end)
 
+  it("forfeits when the engine dies at its start or in the middle of a game", function()
+    local p = fake("dead")
+    local move, reason = p:choose(xiangqi.new())
+    assert.is_nil(move)
+    assert.equal("the engine died (exit 5) after 'uci'", reason)
+    assert.is_nil(p:pid())
+    -- the third move: the game so far is kept in the record
+    local r = match(xiangqi, fake("late_crash"), first, quiet{games = 1})
+    local record = r.records[1]
+    assert.equal("forfeit", record.ending)
+    assert.equal("the engine died (exit 3) after 'go movetime 100'", record.reason)
+    assert.equal(4, record.plies)
+    assert.equal("b", record.winner)
+    local g = assert(xiangqi.load(record.record))
+    assert.equal(4, #g:history())
+  end)
+
   it("forfeits when the engine hangs past its time and margin, and kills it", function()
     local p = fake("hang")
     local started = program.clock()

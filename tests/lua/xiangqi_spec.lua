@@ -313,6 +313,23 @@ describe("xiangqi search", function()
     assert_raises({"nothing to search, the game is over"}, over.search, over)
   end)
 
+  it("stops at a line of input with stop_on_input, and leaves the line", function()
+    local program = require("ludus.program")
+    local bin = os.getenv("LUDUS_BIN_DIR") or "."
+    local p = assert(program.spawn{bin .. "/ludus", "-e", [[io.stdin:setvbuf("no")
+      io.stdout:setvbuf("line")
+      print("searching")
+      local r = require("ludus.xiangqi").new():search{time = 60, stop_on_input = true}
+      print(r.stopped, r.move ~= nil, io.read("l"))]]})
+    assert.equal("searching", p:read_line(20))
+    assert.same({nil, "timeout"}, {p:read_line(0.3)})
+    local asked = program.clock()
+    p:write("stop now\n")
+    assert.equal("stopped\ttrue\tstop now", p:read_line(20))
+    assert.is_true(program.clock() - asked < 5)
+    p:close()
+  end)
+
   it("plugs into ludus.ai and ludus.match", function()
     local ai = require("ludus.ai")
     local one = xiangqi.load("4k4/R8/9/9/9/9/9/9/9/1R1K5 w")
@@ -328,31 +345,5 @@ describe("xiangqi search", function()
     for _, record in ipairs(result.records) do
       assert.truthy(xiangqi.load(record.record), record.record)
     end
-  end)
-end)
-
-describe("xiangqi over UCI", function()
-  it("answers a GUI's commands, stops an infinite search on 'stop'", function()
-    local bin = os.getenv("LUDUS_BIN_DIR") or "."
-    local input = os.tmpname()
-    local f = assert(io.open(input, "w"))
-    f:write("uci\nisready\nposition startpos moves h2e2\ngo depth 3\ngo perft 2\n",
-            "position fen 4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1\ngo infinite\nstop\n",
-            "position fen 4k4/9/9/9/9/9/9/9/4R4/4K4 w\nbogus\nquit\n")
-    f:close()
-    local pipe = assert(io.popen(bin .. "/ludus scripts/examples/xiangqi_uci.lua < "
-                                 .. input .. " 2>&1"))
-    local out = pipe:read("a")
-    pipe:close()
-    os.remove(input)
-    assert.truthy(out:find("^id name ludus xiangqi\n"), out)
-    assert.truthy(out:find("\nuciok\nreadyok\n", 1, true), out)
-    local first = out:match("\nbestmove (%S+)\n")
-    assert.truthy(support.contains(xiangqi.new():move("h2e2"):moves(), first), out)
-    local total = xiangqi.perft(xiangqi.new():move("h2e2"), 2)
-    assert.truthy(out:find("\nNodes searched: " .. total .. "\n", 1, true), out)
-    assert.truthy(out:find("score mate 1 [^\n]* pv b0b9\nbestmove b0b9\n"), out)
-    assert.truthy(out:find("info string xiangqi: bad fen", 1, true), out)
-    assert.truthy(out:find("info string unknown command 'bogus'\n", 1, true), out)
   end)
 end)

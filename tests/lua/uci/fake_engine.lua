@@ -6,9 +6,10 @@
 -- MODE: good (the first legal move, ICCS ranks 0-9), fairy (the same
 -- with ranks 1-10 and a Fairy-Stockfish id name; a move in the position
 -- that is not in that numbering makes it answer garbage), crash (exits
--- at go), hang (ignores everything from go on, quit included), illegal
--- (a move of the right shape that is not legal), garbled (bestmove
--- nonsense), none (bestmove (none)).
+-- at go), late_crash (exits at its third go), dead (exits before it
+-- reads a line), hang (ignores everything from go on, quit included),
+-- illegal (a move of the right shape that is not legal), garbled
+-- (bestmove nonsense), none (bestmove (none)).
 
 local xiangqi = require("ludus.xiangqi")
 local mode = arg[1] or "good"
@@ -49,6 +50,9 @@ local function position(line)
 end
 
 local options = {"Hash", "Threads", "UCI_Variant"}
+local goes = 0
+
+if mode == "dead" then os.exit(5) end
 
 for line in io.lines() do
   if line == "uci" then
@@ -65,7 +69,8 @@ for line in io.lines() do
   elseif line:match("^position") then
     position(line)
   elseif line:match("^go") then
-    if mode == "crash" then os.exit(3) end
+    goes = goes + 1
+    if mode == "crash" or (mode == "late_crash" and goes == 3) then os.exit(3) end
     if mode == "hang" then
       for _ in io.lines() do end
       while true do end
