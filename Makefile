@@ -102,7 +102,7 @@ LIBLUDUS  = $(BIN)/libludus.a
 LUDUS_SO  = $(BIN)/ludus.so
 LUDUS_EXE = $(BIN)/ludus
 
-.PHONY: all deps test repl bench bench-long bench-xiangqi-match book reversi-weights install \
+.PHONY: all deps test repl bench bench-long bench-xiangqi-match book reversi-weights xiangqi-weights install \
         clean check-clang help fuzz fuzzers
 .DELETE_ON_ERROR:
 
@@ -180,8 +180,8 @@ $(OUT)/bench/%: tests/bench/%.c $(LIBLUDUS) | deps
 	$(CC) $(CFLAGS_ALL) -Wno-missing-prototypes -Icore $< -o $@ \
 	  $(LIBLUDUS) $(LDFLAGS_ALL) -lm
 
-# The trainer is built too, so that it keeps compiling.
-test: all $(CTESTS) $(OUT)/tools/train_reversi $(FUZZERS) ## builds and runs every test, docs examples and a few seconds of each fuzzer included (SANITIZE=1: under ASan and UBSan)
+# The trainers are built too, so that they keep compiling.
+test: all $(CTESTS) $(OUT)/tools/train_reversi $(OUT)/tools/train_xiangqi $(FUZZERS) ## builds and runs every test, docs examples and a few seconds of each fuzzer included (SANITIZE=1: under ASan and UBSan)
 	@LUDUS_DATA=$(DATA) sh tests/run.sh "$(BIN)" "$(OUT)/tests" "$(SANITIZE)" \
 	  "$(FUZZ_OUT)"
 
@@ -254,7 +254,7 @@ bench: all $(BENCHES) ## benchmarks on the reference sets in ../shared/data (abo
 	$(OUT)/bench/bench_reversi $(DATA) ffo 40 49
 	$(OUT)/bench/bench_reversi $(DATA) six
 	$(OUT)/bench/bench_reversi $(DATA) ffo 50 59
-	$(OUT)/bench/bench_xiangqi $(DATA)/xiangqi 10
+	$(OUT)/bench/bench_xiangqi $(DATA)/xiangqi 1
 	$(LUDUS_EXE) tests/bench/bench_xiangqi_uci.lua $(LUDUS_EXE) 20
 	$(OUT)/bench/bench_batch $(LUDUS_EXE) $(DATA) 5
 	$(LUDUS_EXE) tests/bench/bench_match.lua 3
@@ -314,6 +314,23 @@ reversi-weights: all $(OUT)/tools/train_reversi ## trains the 8x8 Reversi evalua
 	$(OUT)/tools/train_reversi positions $(TRAIN_DIR)/positions.bin \
 	  $(TRAIN_GAMES) $(TRAIN_SEED) 2
 	$(OUT)/tools/train_reversi fit $(WEIGHTS) $(TRAIN_DIR)/positions.bin
+
+# The xiangqi evaluation's weights: the quiet positions of the real games
+# of $(DATA)/xiangqi/pgn with the games' results (searched for on the last
+# position, XQ_TRAIN_NODES nodes, where a record has none), then the
+# Texel-style fit from the hand-set weights, which replaces
+# core/xiangqi/weights.c (tools/train_xiangqi.c says how).
+XQ_TRAIN_NODES  ?= 100000
+XQ_TRAIN_EPOCHS ?= 600
+XQ_TRAIN_LAMBDA ?= 3e-8
+
+xiangqi-weights: all $(OUT)/tools/train_xiangqi ## fits the xiangqi evaluation to real games anew (about 5 minutes)
+	@mkdir -p $(TRAIN_DIR)
+	$(OUT)/tools/train_xiangqi positions $(TRAIN_DIR)/xiangqi-positions.txt \
+	  $(XQ_TRAIN_NODES) $(DATA)/xiangqi/pgn/iccs/*.pgn \
+	  $(DATA)/xiangqi/pgn/ccpd-masters/*.pgn $(DATA)/xiangqi/pgn/ccpd-mates/*.pgn
+	$(OUT)/tools/train_xiangqi fit $(TRAIN_DIR)/xiangqi-positions.txt \
+	  core/xiangqi/weights.c $(XQ_TRAIN_EPOCHS) $(XQ_TRAIN_LAMBDA)
 
 # Warnings-as-errors must hold for clang too.
 check-clang: deps ## the same build with clang, warnings as errors

@@ -208,11 +208,11 @@ done <"$dir/c4.txt"
 check $ok "connect4: each of Pons' positions starts two games, one from each side"
 pgn="$data/xiangqi/pgn/ccpd-masters/game001.pgn"
 "$ludus" match xiangqi alphabeta:depth=2 random --openings "$pgn" --plies 10 --games 2 \
-  --max-plies 60 --out "$dir/xq.jsonl" --quiet >/dev/null 2>&1
+  --max-plies 200 --out "$dir/xq.jsonl" --quiet >/dev/null 2>&1
 [ "$(grep -c '"opening":"h2e2 h9g7 h0g2 i9h9 i0h0 g6g5 h0h6 b9c7 b2d2 a9b9"' "$dir/xq.jsonl")" = 2 ]
 check $? "xiangqi: a PGN game's first 10 plies open both games"
 "$ludus" match xiangqi alphabeta:depth=2 random --openings "$pgn" --plies 10 --games 2 \
-  --max-plies 60 --records "$dir/xq.pgn" --quiet >/dev/null 2>&1
+  --max-plies 200 --records "$dir/xq.pgn" --quiet >/dev/null 2>&1
 "$ludus" replay xiangqi "$dir/xq.pgn" --quiet >"$dir/xq.replay" 2>/dev/null
 [ "$(grep -c '"agrees":true' "$dir/xq.replay")" = 2 ] &&
   sed -n 's/.*"plies":\([0-9]*\).*/\1/p' "$dir/xq.jsonl" >"$dir/plies.a" &&

@@ -6,9 +6,9 @@
 ** cannons left on the board):
 **
 ** - material and piece-square tables, by piece, from its own side's view
-**   (the tables are ours: soldiers gain as they near the palace, horses
-**   like the points that reach it, chariots the ranks near the enemy's
-**   back rank and the ribs (d and f files), a cannon its own centre file);
+**   (soldiers gain as they near the palace, horses like the points that
+**   reach it, chariots the ranks near the enemy's back rank and the ribs,
+**   a cannon its own centre file);
 ** - mobility of chariots, horses (legs blocked count against them) and
 **   cannons;
 ** - king safety: the enemy chariots, horses, cannons and soldiers near the
@@ -19,138 +19,110 @@
 ** - soldiers across the river side by side, chariots that see each other;
 ** - a side with nothing left that can attack (no chariot, horse, cannon
 **   or soldier across the river) cannot win: its advantage shrinks.
+**
+** The numbers are the weights of eval.h (weights.c), fitted to games by
+** tools/train_xiangqi.c.
 */
-#include "xiangqi.h"
+#include <string.h>
+
+#include "eval.h"
 #include "internal.h"
 
-enum { MG, EG };
-
-/* Material by kind: general, advisor, elephant, horse, chariot, cannon,
-   soldier. */
-static const int material[2][XQ_KINDS] = {
-  {0, 120, 120, 270, 600, 290, 30},
-  {0, 130, 130, 300, 640, 260, 40},
+const xq_weight_block xq_weight_blocks[] = {
+  {"material (middlegame)", XQ_W_MATERIAL_MG, XQ_KINDS},
+  {"material (endgame)", XQ_W_MATERIAL_EG, XQ_KINDS},
+  {"soldier placement", XQ_W_PAWN_TABLE, XQ_TABLE_SIZE},
+  {"horse placement", XQ_W_HORSE_TABLE, XQ_TABLE_SIZE},
+  {"chariot placement", XQ_W_ROOK_TABLE, XQ_TABLE_SIZE},
+  {"cannon placement", XQ_W_CANNON_TABLE, XQ_TABLE_SIZE},
+  {"general placement", XQ_W_KING_TABLE, 6},
+  {"advisor and elephant placement", XQ_W_GUARD_TABLE, 25},
+  {"horse mobility", XQ_W_HORSE_MOBILITY, 2},
+  {"chariot mobility", XQ_W_ROOK_MOBILITY, 2},
+  {"cannon mobility", XQ_W_CANNON_MOBILITY, 2},
+  {"trapped horse", XQ_W_TRAPPED_HORSE, 2},
+  {"soldier across the river", XQ_W_CROSSED_SOLDIER, 2},
+  {"connected soldiers", XQ_W_CONNECTED_SOLDIERS, 2},
+  {"connected chariots", XQ_W_CONNECTED_ROOKS, 2},
+  {"empty-headed cannon", XQ_W_EMPTY_CANNON, 2},
+  {"cannon on the general's file", XQ_W_FILE_CANNON, 2},
+  {"pinning chariot", XQ_W_PINNING_ROOK, 2},
+  {"horse on palace points", XQ_W_HORSE_ON_PALACE, 2},
+  {"danger (middlegame)", XQ_W_DANGER_MG, XQ_DANGER_STEPS},
+  {"danger (endgame)", XQ_W_DANGER_EG, XQ_DANGER_STEPS},
+  {"threat by a cheaper piece (middlegame)", XQ_W_THREAT_BY_LESSER, XQ_KINDS},
+  {"threat by a cheaper piece (endgame)", XQ_W_THREAT_BY_LESSER + XQ_KINDS,
+   XQ_KINDS},
+  {"hanging piece (middlegame)", XQ_W_THREAT_HANGING, XQ_KINDS},
+  {"hanging piece (endgame)", XQ_W_THREAT_HANGING + XQ_KINDS, XQ_KINDS},
+  {"tempo", XQ_W_TEMPO, 1},
+  {NULL, 0, 0},
 };
-
-/* Placement by kind, [rank][file] from the piece's own side: rank 0 its
-   back rank, rank 9 the enemy's. */
-typedef signed char table[10][9];
-
-static const table pawn_table = {
-  {0, 0, 0, 0, 0, 0, 0, 0, 0},
-  {0, 0, 0, 0, 0, 0, 0, 0, 0},
-  {0, 0, 0, 0, 0, 0, 0, 0, 0},
-  {0, 0, -2, 0, 4, 0, -2, 0, 0},
-  {2, 0, 8, 0, 10, 0, 8, 0, 2},
-  {10, 18, 22, 35, 40, 35, 22, 18, 10},
-  {20, 27, 40, 50, 55, 50, 40, 27, 20},
-  {20, 30, 50, 65, 70, 65, 50, 30, 20},
-  {20, 30, 45, 55, 55, 55, 45, 30, 20},
-  {0, 3, 6, 10, 15, 10, 6, 3, 0},
-};
-
-static const table horse_table = {
-  {-6, -10, -2, -6, -6, -6, -2, -10, -6},
-  {-4, -2, 2, 0, -10, 0, 2, -2, -4},
-  {2, 0, 8, 4, 8, 4, 8, 0, 2},
-  {0, 2, 8, 8, 8, 8, 8, 2, 0},
-  {0, 8, 12, 14, 16, 14, 12, 8, 0},
-  {2, 10, 16, 18, 20, 18, 16, 10, 2},
-  {4, 18, 14, 24, 16, 24, 14, 18, 4},
-  {4, 10, 28, 20, 14, 20, 28, 10, 4},
-  {0, 8, 16, 22, 6, 22, 16, 8, 0},
-  {0, -4, 0, 2, 0, 2, 0, -4, 0},
-};
-
-static const table rook_table = {
-  {-6, 6, 4, 12, 0, 12, 4, 6, -6},
-  {5, 8, 6, 12, 0, 12, 6, 8, 5},
-  {-2, 8, 4, 12, 12, 12, 4, 8, -2},
-  {4, 9, 4, 12, 14, 12, 4, 9, 4},
-  {8, 12, 12, 14, 15, 14, 12, 12, 8},
-  {8, 11, 11, 14, 15, 14, 11, 11, 8},
-  {6, 13, 13, 16, 16, 16, 13, 13, 6},
-  {6, 8, 7, 14, 16, 14, 7, 8, 6},
-  {6, 12, 9, 16, 30, 16, 9, 12, 6},
-  {6, 8, 7, 13, 14, 13, 7, 8, 6},
-};
-
-static const table cannon_table = {
-  {0, 0, 2, 6, 6, 6, 2, 0, 0},
-  {0, 2, 4, 6, 6, 6, 4, 2, 0},
-  {4, 0, 8, 6, 14, 6, 8, 0, 4},
-  {0, 0, 0, 2, 4, 2, 0, 0, 0},
-  {-2, 0, 4, 2, 6, 2, 4, 0, -2},
-  {0, 0, 0, 2, 8, 2, 0, 0, 0},
-  {0, 0, -2, 4, 10, 4, -2, 0, 0},
-  {2, 2, 0, -6, -4, -6, 0, 2, 2},
-  {2, 2, 0, -4, -10, -4, 0, 2, 2},
-  {6, 4, 0, -6, -8, -6, 0, 4, 6},
-};
-
-static const table king_table = {
-  {0, 0, 0, -6, 4, -6, 0, 0, 0},
-  {0, 0, 0, -12, -8, -12, 0, 0, 0},
-  {0, 0, 0, -24, -20, -24, 0, 0, 0},
-};
-
-static const table guard_table = {          /* advisors and elephants */
-  {0, 0, 0, 0, 0, 0, 0, 0, 0},
-  {0, 0, 0, 0, 3, 0, 0, 0, 0},
-  {-2, 0, 0, -2, 3, -2, 0, 0, -2},
-  {0, 0, 0, 0, 0, 0, 0, 0, 0},
-  {0, 0, -3, 0, 0, 0, -3, 0, 0},
-};
-
-/* The danger to a general from the weight of the attack on it. */
-static const int danger_table[16] = {
-  0, 0, 6, 14, 24, 36, 50, 66, 84, 104, 126, 150, 176, 204, 234, 266
-};
-
-#define PHASE_MAX 48                /* 6 a chariot, 3 a horse or cannon */
-#define TEMPO 10
-#define HORSE_MOBILITY 6
-#define ROOK_MOBILITY 2
-#define CANNON_MOBILITY 1
-#define TRAPPED_HORSE 20           /* a horse with no move at all */
-#define CONNECTED_SOLDIERS 12
-#define CONNECTED_ROOKS 14
-#define EMPTY_CANNON 80            /* on the general's file, nothing between */
-#define FILE_CANNON 24             /* there, two pieces between */
-#define PINNING_ROOK 20
-#define HORSE_ON_PALACE 14         /* each palace point a horse reaches */
 
 static const int orthogonal[4] = {16, -16, 1, -1};
 /* A horse's eight jumps, each with its leg (the point beside it). */
 static const int horse_jump[8] = {33, 31, 18, 14, -14, -18, -31, -33};
 static const int horse_leg[8] = {16, 16, 1, -1, 1, -1, -16, -16};
+static const int diagonals[4] = {17, 15, -15, -17};
+
+
+
 
 static int own_rank(int side, int square) {
   return side == XQ_RED ? xq_rank(square) : 9 - xq_rank(square);
 }
 
+/* The placement weight of a piece: its table's entry for its rank and
+   its file from the nearer edge. */
 static int placement(int kind, int side, int square) {
   int r = own_rank(side, square), f = xq_file(square);
+  if (f > 4) f = 8 - f;
   switch (kind) {
-  case XQ_PAWN: return pawn_table[r][f];
-  case XQ_HORSE: return horse_table[r][f];
-  case XQ_ROOK: return rook_table[r][f];
-  case XQ_CANNON: return cannon_table[r][f];
-  case XQ_KING: return r < 3 ? king_table[r][f] : -40;
-  default: return r < 5 ? guard_table[r][f] : 0;
+  case XQ_PAWN: return XQ_W_PAWN_TABLE + r * 5 + f;
+  case XQ_HORSE: return XQ_W_HORSE_TABLE + r * 5 + f;
+  case XQ_ROOK: return XQ_W_ROOK_TABLE + r * 5 + f;
+  case XQ_CANNON: return XQ_W_CANNON_TABLE + r * 5 + f;
+  case XQ_KING: return XQ_W_KING_TABLE + r * 2 + (f - 3);
+  default: return XQ_W_GUARD_TABLE + r * 5 + f;
   }
 }
 
 typedef struct terms {
+  const int16_t *w;
+  xq_eval_trace *trace;
+  int turn;
   int mg[2], eg[2];
   int attack[2];                   /* the weight of side's attack */
   int attackers[2];                /* how many pieces make it */
   bool can_win[2];                 /* side has a piece that can attack */
+  /* The pieces each side attacks: by square, the rank (rank_of) of its
+     cheapest piece that could take there, 0 for none. */
+  uint8_t takes[2][256];
 } terms;
 
-static void add(terms *t, int side, int mg, int eg) {
-  t->mg[side] += mg;
-  t->eg[side] += eg;
+/* Kinds in the order of their worth, cheapest first. */
+static const uint8_t rank_of[XQ_KINDS] = {6, 2, 2, 3, 5, 4, 1};
+
+/* Side's piece of kind could take what stands on square. */
+static inline void mark(terms *t, int side, int square, int kind) {
+  uint8_t *r = &t->takes[side][square];
+  if (!*r || rank_of[kind] < *r) *r = rank_of[kind];
+}
+
+/* Counts weights mg and eg (an index each) n times for side. */
+static inline void add(terms *t, int side, int mg, int eg, int n) {
+  t->mg[side] += t->w[mg] * n;
+  t->eg[side] += t->w[eg] * n;
+  if (t->trace) {
+    int signed_n = side == t->turn ? n : -n;
+    t->trace->mg[mg] += signed_n;
+    t->trace->eg[eg] += signed_n;
+  }
+}
+
+/* A weight with its middlegame and endgame values side by side. */
+static inline void add_pair(terms *t, int side, int first, int n) {
+  add(t, side, first, first + 1, n);
 }
 
 /* Whether square is in the palace of side or next to it, on its side of
@@ -166,15 +138,17 @@ static void horse_terms(const xq_position *pos, terms *t, int side, int sq) {
   for (int i = 0; i < 8; i++) {
     if (b[sq + horse_leg[i]] != 0) continue;
     int to = sq + horse_jump[i], p = b[to];
-    if (p == XQ_OFF || (p & mine)) continue;
+    if (p == XQ_OFF) continue;
+    if (p) mark(t, side, to, XQ_HORSE);
+    if (p & mine) continue;
     moves++;
     if (xq_point[to] & XQ_PALACE(enemy)) palace_hits++;
   }
-  add(t, side, HORSE_MOBILITY * moves - (moves == 0 ? TRAPPED_HORSE : 0),
-      HORSE_MOBILITY * moves - (moves == 0 ? TRAPPED_HORSE : 0));
+  add_pair(t, side, XQ_W_HORSE_MOBILITY, moves);
+  if (moves == 0) add_pair(t, side, XQ_W_TRAPPED_HORSE, 1);
   if (palace_hits) {
-    add(t, side, HORSE_ON_PALACE * palace_hits, 0);
-    t->attack[side] += 2;
+    add_pair(t, side, XQ_W_HORSE_ON_PALACE, palace_hits);
+    t->attack[side] += 1 + palace_hits;
     t->attackers[side]++;
   } else if (own_rank(enemy, sq) <= 4) {
     t->attack[side] += 1;
@@ -186,27 +160,37 @@ static void horse_terms(const xq_position *pos, terms *t, int side, int sq) {
 static void slider_terms(const xq_position *pos, terms *t, int side, int sq,
                          int kind) {
   const uint8_t *b = pos->board;
-  int enemy = side ^ 1, moves = 0;
+  int enemy = side ^ 1, moves = 0, hits = 0, palace = XQ_PALACE(enemy);
+  /* moves, and the enemy palace's points the piece attacks */
   for (int i = 0; i < 4; i++) {
     int d = orthogonal[i], s = sq + d;
     while (b[s] == 0) {
       moves++;
+      if (kind == XQ_ROOK && (xq_point[s] & palace)) hits++;
       s += d;
     }
-    if (kind == XQ_ROOK && b[s] != XQ_OFF && !(b[s] & (16 << side))) moves++;
+    if (kind == XQ_ROOK && b[s] != XQ_OFF) {
+      mark(t, side, s, XQ_ROOK);
+      if (!(b[s] & (16 << side))) moves++;
+      if (xq_point[s] & palace) hits++;
+    }
     if (kind == XQ_CANNON && b[s] != XQ_OFF) {
-      s += d;
-      while (b[s] == 0) s += d;
-      if (b[s] != XQ_OFF && !(b[s] & (16 << side))) moves++;
+      for (s += d; b[s] == 0; s += d)
+        if (xq_point[s] & palace) hits++;
+      if (b[s] != XQ_OFF) {
+        mark(t, side, s, XQ_CANNON);
+        if (!(b[s] & (16 << side))) moves++;
+        if (xq_point[s] & palace) hits++;
+      }
     }
   }
-  if (kind == XQ_ROOK) add(t, side, ROOK_MOBILITY * moves, ROOK_MOBILITY * moves);
-  else add(t, side, CANNON_MOBILITY * moves, 0);
+  add_pair(t, side, kind == XQ_ROOK ? XQ_W_ROOK_MOBILITY : XQ_W_CANNON_MOBILITY,
+           moves);
 
   int king = pos->square[XQ_KING_ID(enemy)];
   bool near = own_rank(enemy, sq) <= 4 || xq_file(sq) == xq_file(king);
-  if (near) {
-    t->attack[side] += kind == XQ_ROOK ? 3 : 2;
+  if (near || hits) {
+    t->attack[side] += (near ? (kind == XQ_ROOK ? 3 : 2) : 0) + hits;
     t->attackers[side]++;
   }
   if (xq_file(sq) != xq_file(king)) return;
@@ -214,15 +198,59 @@ static void slider_terms(const xq_position *pos, terms *t, int side, int sq,
   for (int s = sq + d; s != king; s += d)
     if (b[s]) between++;
   if (kind == XQ_CANNON) {
-    if (between == 0) add(t, side, EMPTY_CANNON, EMPTY_CANNON / 2);
-    else if (between == 2) add(t, side, FILE_CANNON, FILE_CANNON / 2);
+    if (between == 0) add_pair(t, side, XQ_W_EMPTY_CANNON, 1);
+    else if (between == 2) add_pair(t, side, XQ_W_FILE_CANNON, 1);
   } else if (between == 1) {
-    add(t, side, PINNING_ROOK, PINNING_ROOK);
+    add_pair(t, side, XQ_W_PINNING_ROOK, 1);
   }
 }
 
-int xq_evaluate(const xq_position *pos) {
-  terms t = {{0, 0}, {0, 0}, {0, 0}, {0, 0}, {false, false}};
+/* What the general, advisors, elephants and soldiers could take. */
+static void guard_marks(const xq_position *pos, terms *t, int side, int sq,
+                        int kind) {
+  const uint8_t *b = pos->board;
+  switch (kind) {
+  case XQ_KING:
+    for (int i = 0; i < 4; i++) {
+      int to = sq + orthogonal[i];
+      if (b[to] && (xq_point[to] & XQ_PALACE(side))) mark(t, side, to, kind);
+    }
+    break;
+  case XQ_ADVISOR:
+    for (int i = 0; i < 4; i++) {
+      int to = sq + diagonals[i];
+      if (b[to] && (xq_point[to] & XQ_PALACE(side))) mark(t, side, to, kind);
+    }
+    break;
+  case XQ_ELEPHANT:
+    for (int i = 0; i < 4; i++) {
+      int to = sq + 2 * diagonals[i];
+      if (b[sq + diagonals[i]] == 0 && b[to] && (xq_point[to] & XQ_HALF(side)))
+        mark(t, side, to, kind);
+    }
+    break;
+  default: {                        /* soldier: ahead, and aside once across */
+    int ahead = sq + (side == XQ_RED ? 16 : -16);
+    if (b[ahead] && b[ahead] != XQ_OFF) mark(t, side, ahead, kind);
+    if (!(xq_point[sq] & XQ_HALF(side))) {
+      if (b[sq + 1] && b[sq + 1] != XQ_OFF) mark(t, side, sq + 1, kind);
+      if (b[sq - 1] && b[sq - 1] != XQ_OFF) mark(t, side, sq - 1, kind);
+    }
+    break;
+  }
+  }
+}
+
+static inline int evaluate(const xq_position *pos, const int16_t *w,
+                           xq_eval_trace *trace) {
+  terms t;
+  t.w = w;
+  t.trace = trace;
+  t.turn = pos->turn;
+  t.mg[0] = t.mg[1] = t.eg[0] = t.eg[1] = 0;
+  t.attack[0] = t.attack[1] = t.attackers[0] = t.attackers[1] = 0;
+  t.can_win[0] = t.can_win[1] = false;
+  memset(t.takes, 0, sizeof t.takes);
   int phase = 0, guards[2] = {0, 0};
   for (int id = 16; id < 48; id++) {
     int sq = pos->square[id];
@@ -230,7 +258,8 @@ int xq_evaluate(const xq_position *pos) {
     int side = xq_side_of(id);
     int kind = xq_kind_table[id];
     int place = placement(kind, side, sq);
-    add(&t, side, material[MG][kind] + place, material[EG][kind] + place);
+    add(&t, side, XQ_W_MATERIAL_MG + kind, XQ_W_MATERIAL_EG + kind, 1);
+    add(&t, side, place, place, 1);
     switch (kind) {
     case XQ_ROOK:
       phase += 6;
@@ -248,9 +277,10 @@ int xq_evaluate(const xq_position *pos) {
       horse_terms(pos, &t, side, sq);
       break;
     case XQ_PAWN:
+      guard_marks(pos, &t, side, sq, kind);
       if (own_rank(side, sq) >= 5) {
         t.can_win[side] = true;
-        add(&t, side, 0, 20);
+        add_pair(&t, side, XQ_W_CROSSED_SOLDIER, 1);
         if (near_palace(side ^ 1, sq)) {
           t.attack[side] += 1;
           t.attackers[side]++;
@@ -258,16 +288,35 @@ int xq_evaluate(const xq_position *pos) {
         int right = pos->board[sq + 1];
         if (right && (right & (16 << side)) == (16 << side) &&
             xq_kind_table[right] == XQ_PAWN)
-          add(&t, side, CONNECTED_SOLDIERS, CONNECTED_SOLDIERS);
+          add_pair(&t, side, XQ_W_CONNECTED_SOLDIERS, 1);
       }
       break;
     case XQ_ADVISOR:
     case XQ_ELEPHANT:
       guards[side]++;
+      guard_marks(pos, &t, side, sq, kind);
       break;
     default:
+      guard_marks(pos, &t, side, sq, kind);
       break;
     }
+  }
+  /* The side to move's pieces under attack: by a cheaper piece, or by
+     any when nothing guards them.  (The other side's are the captures
+     the search tries.) */
+  int me = pos->turn;
+  for (int id = (16 << me) + 1; id < (16 << me) + 16; id++) {
+    int sq = pos->square[id];
+    if (!sq) continue;
+    int by = t.takes[me ^ 1][sq];
+    if (!by) continue;
+    int kind = xq_kind_table[id];
+    if (by < rank_of[kind])
+      add(&t, me, XQ_W_THREAT_BY_LESSER + kind,
+          XQ_W_THREAT_BY_LESSER + XQ_KINDS + kind, 1);
+    else if (!t.takes[me][sq])
+      add(&t, me, XQ_W_THREAT_HANGING + kind,
+          XQ_W_THREAT_HANGING + XQ_KINDS + kind, 1);
   }
   /* two chariots that see each other guard each other */
   for (int side = XQ_RED; side <= XQ_BLACK; side++) {
@@ -279,25 +328,42 @@ int xq_evaluate(const xq_position *pos) {
     if (!d) continue;
     int s = a + d;
     while (pos->board[s] == 0) s += d;
-    if (s == c) add(&t, side, CONNECTED_ROOKS, CONNECTED_ROOKS / 2);
+    if (s == c) add_pair(&t, side, XQ_W_CONNECTED_ROOKS, 1);
   }
   /* king safety: the attack on each general, worse without its guards */
   for (int side = XQ_RED; side <= XQ_BLACK; side++) {
     int enemy = side ^ 1, weight = t.attack[enemy];
     if (t.attackers[enemy] < 2) weight /= 2;
     weight += weight * (4 - guards[side]) / 4;
-    if (weight > 15) weight = 15;
-    add(&t, side, -danger_table[weight], -danger_table[weight] / 4);
+    if (weight >= XQ_DANGER_STEPS) weight = XQ_DANGER_STEPS - 1;
+    add(&t, side, XQ_W_DANGER_MG + weight, XQ_W_DANGER_EG + weight, 1);
   }
-  if (phase > PHASE_MAX) phase = PHASE_MAX;
+  if (phase > XQ_PHASE_MAX) phase = XQ_PHASE_MAX;
   int score[2];
   for (int side = XQ_RED; side <= XQ_BLACK; side++)
-    score[side] = (t.mg[side] * phase + t.eg[side] * (PHASE_MAX - phase)) /
-                  PHASE_MAX;
-  int me = pos->turn, other = me ^ 1;
-  int value = score[me] - score[other] + TEMPO;
+    score[side] = (t.mg[side] * phase + t.eg[side] * (XQ_PHASE_MAX - phase)) /
+                  XQ_PHASE_MAX;
+  int other = me ^ 1;
+  int value = score[me] - score[other] + w[XQ_W_TEMPO];
+  if (trace) {
+    trace->mg[XQ_W_TEMPO]++;            /* in both halves: weighs 1 */
+    trace->eg[XQ_W_TEMPO]++;
+    trace->phase = phase;
+  }
   /* nothing left to attack with: no win to play for */
-  if (value > 0 && !t.can_win[me]) value /= 8;
-  if (value < 0 && !t.can_win[other]) value /= 8;
+  if ((value > 0 && !t.can_win[me]) || (value < 0 && !t.can_win[other])) {
+    value /= 8;
+    if (trace) trace->scaled = true;
+  }
   return value;
+}
+
+int xq_evaluate(const xq_position *pos) {
+  return evaluate(pos, xq_weights, NULL);
+}
+
+int xq_evaluate_with(const xq_position *pos, const int16_t *weights,
+                     xq_eval_trace *trace) {
+  if (trace) memset(trace, 0, sizeof *trace);
+  return evaluate(pos, weights, trace);
 }

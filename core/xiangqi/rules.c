@@ -8,8 +8,12 @@
 ** failing that, a side whose every move there attacked anew one and the
 ** same enemy piece (not the general, not a soldier still at home) that
 ** was unprotected, or a chariot with a horse or cannon, loses for
-** perpetual chasing; the general and soldiers may chase.  Anything else
-** is a draw.  With the move-limit rule on, 120 plies without a capture
+** perpetual chasing; the general and soldiers may chase.  A piece that
+** attacks one of its own kind that can take it back (chariot and
+** chariot on an open line, say) offers an exchange and does not chase
+** it: the Asian Xiangqi Federation's rule 24 rules such a repetition a
+** draw, and a chase only when the attacked piece cannot take back
+** (pinned, or a horse whose leg is blocked).  Anything else is a draw.  With the move-limit rule on, 120 plies without a capture
 ** are a draw.
 */
 #include <string.h>
@@ -68,6 +72,15 @@ static bool protected_after(xq_position *pos, int from, int to) {
   return back;
 }
 
+/* Whether the piece on from may legally take the piece on to, the turn
+   being the other side's. */
+static bool takes_back(xq_position *pos, int from, int to) {
+  pos->turn ^= 1;
+  bool legal = xq_is_legal(pos, XQ_MOVE(from, to));
+  pos->turn ^= 1;
+  return legal;
+}
+
 /* What the move just made (by the side not to move now) chases: the
    pieces the moved piece attacks now and did not before, that count as
    chased.  before is what it attacked before the move. */
@@ -85,6 +98,9 @@ static uint32_t chased(xq_position *pos, int to, uint32_t before) {
     if (vkind == XQ_KING) continue;
     if (vkind == XQ_PAWN && (xq_point[at] & XQ_HALF(xq_side_of(victim))))
       continue;
+    /* a piece of the same kind that can take the chaser back is offered
+       an exchange, not chased (the Asian rules, rule 24) */
+    if (vkind == kind && takes_back(pos, at, to)) continue;
     if ((vkind == XQ_ROOK && (kind == XQ_HORSE || kind == XQ_CANNON)) ||
         !protected_after(pos, to, at))
       set |= 1u << bit;

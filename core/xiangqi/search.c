@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "search.h"
+#include "eval.h"
 #include "internal.h"
 
 #define INFINITE (GAME_SCORE_WIN + 1)
@@ -24,27 +25,48 @@
 #define RAZOR_MARGIN 300
 #define FUTILITY_DEPTH 3
 #define FUTILITY_MARGIN 110
-#define LMP_DEPTH 4
+#define LMP_DEPTH 6
+#define SEE_DEPTH 6
+#define SEE_QUIET_MARGIN 15          /* times depth squared */
+#define SEE_CAPTURE_MARGIN 100       /* times depth */
+#define HISTORY_REDUCTION 12288
 #define NULL_VERIFY_DEPTH 10
 #define ASPIRATION_DEPTH 5
 #define ASPIRATION_WINDOW 40
 
-/* Victims first by worth, then the cheapest attacker. */
-static const int order_value[XQ_KINDS] = {10000, 120, 120, 270, 600, 285, 60};
+/* What pieces are worth to move ordering and exchanges: victims first by
+   worth, then the cheapest attacker. */
+static const int piece_value[XQ_KINDS] = {10000, 120, 120, 270, 600, 285, 60};
 
 enum {
   ORDER_TABLE = 1 << 30,
   ORDER_CAPTURE = 1 << 29,
   ORDER_KILLER = 1 << 28,
+  ORDER_BAD_CAPTURE = -(1 << 27),    /* after every quiet move */
   HISTORY_CAP = 1 << 14
 };
 
+/* A move's index in the histories: the piece (side and kind) and the
+   point it goes to. */
+#define POINTS 90
+#define MOVE_KEYS (2 * XQ_KINDS * POINTS)
+
+typedef int16_t continuation[MOVE_KEYS];
+
 typedef struct searcher {
   xq_position *pos;
+  const int16_t *weights;            /* the evaluation's (eval.h) */
   search_limit *limit;
   tt_table *tt;
   xq_move killers[XQ_MAX_PLY + 2][2];
-  int32_t history[2 * XQ_KINDS][256];
+  int16_t history[MOVE_KEYS];
+  /* Continuation history: how a move did after the move one or two plies
+     before it, [that move's key][this move's key]. */
+  continuation *follow;
+  /* The row of follow of the move made at each ply (NULL after a pass),
+     and the static evaluation there (-INFINITE in check). */
+  int16_t *row[XQ_MAX_PLY + 2];
+  int eval[XQ_MAX_PLY + 2];
   /* late-move reductions by depth and move number, from the logarithmic
      formula most engines use since Stockfish 2 */
   uint8_t reductions[XQ_MAX_PLY + 1][XQ_MAX_MOVES];
@@ -61,6 +83,10 @@ typedef struct searcher {
   xq_move pv[XQ_MAX_PLY + 2][XQ_MAX_PLY + 2];
 } searcher;
 
+static int evaluate(const searcher *s) {
+  return xq_evaluate_with(s->pos, s->weights, NULL);
+}
+
 static int score_to_table(int score, int ply) {
   return score > MATE_BOUND ? score + ply : score < -MATE_BOUND ? score - ply
                                                                  : score;
@@ -71,43 +97,233 @@ static int score_from_table(int score, int ply) {
                                                                  : score;
 }
 
-static int piece_index(const xq_position *pos, int id) {
-  (void)pos;
-  return xq_side_of(id) * XQ_KINDS + xq_kind_table[id];
+static int move_key(const xq_position *pos, xq_move m) {
+  int id = pos->board[XQ_FROM(m)], to = XQ_TO(m);
+  int point = xq_rank(to) * 9 + xq_file(to);
+  return (xq_side_of(id) * XQ_KINDS + xq_kind_table[id]) * POINTS + point;
 }
 
-/* Gives each move its ordering value. */
-static void order(searcher *s, const xq_move *moves, int *values, int n,
-                  xq_move table_move, int ply) {
-  const xq_position *pos = s->pos;
-  for (int i = 0; i < n; i++) {
-    xq_move m = moves[i];
-    int piece = pos->board[XQ_FROM(m)], victim = pos->board[XQ_TO(m)];
-    if (m == table_move)
-      values[i] = ORDER_TABLE;
-    else if (victim)
-      values[i] = ORDER_CAPTURE + order_value[xq_kind_table[victim]] * 16 -
-                  order_value[xq_kind_table[piece]] / 64;
-    else if (m == s->killers[ply][0])
-      values[i] = ORDER_KILLER + 1;
-    else if (m == s->killers[ply][1])
-      values[i] = ORDER_KILLER;
-    else
-      values[i] = s->history[piece_index(pos, piece)][XQ_TO(m)];
+/* ---- the table: buckets of two entries ----
+**
+** The first entry of a bucket keeps the deeper search, the second the
+** latest; an entry pushed out of the first moves to the second.  A table
+** kept between moves so keeps its deep results without starving the new
+** search of room.
+*/
+
+static tt_entry *bucket(const tt_table *tt, uint64_t key) {
+  return &tt->entries[key & tt->mask & ~(uint64_t)1];
+}
+
+static const tt_entry *table_probe(const tt_table *tt, uint64_t key) {
+  tt_entry *e = bucket(tt, key);
+  uint32_t check = (uint32_t)(key >> 32);
+  int slots = tt->mask ? 2 : 1;
+  for (int i = 0; i < slots; i++)
+    if (e[i].bound != TT_EMPTY && e[i].check == check) return &e[i];
+  return NULL;
+}
+
+static void table_store(tt_table *tt, uint64_t key, int depth, tt_bound bound,
+                        int score, xq_move move) {
+  tt_entry *e = bucket(tt, key), fresh;
+  uint32_t check = (uint32_t)(key >> 32);
+  fresh.check = check;
+  fresh.move = move ? move : GAME_NO_MOVE;
+  fresh.score = score;
+  fresh.depth = (int16_t)depth;
+  fresh.bound = (uint8_t)bound;
+  fresh.proven = 0;
+  if (!tt->mask) {
+    e[0] = fresh;
+    return;
+  }
+  for (int i = 0; i < 2; i++) {
+    if (e[i].bound == TT_EMPTY || e[i].check != check) continue;
+    if (!move) fresh.move = e[i].move;
+    if (i == 0 && depth < e[0].depth && bound != TT_EXACT) {
+      e[1] = fresh;                 /* keep the deeper result first */
+      return;
+    }
+    if (i == 1 && depth >= e[0].depth) break;
+    e[i] = fresh;
+    return;
+  }
+  if (e[0].bound == TT_EMPTY || depth >= e[0].depth) {
+    if (e[0].check != check) e[1] = e[0];
+    e[0] = fresh;
+  } else {
+    e[1] = fresh;
   }
 }
 
-/* Brings the best of moves i.. to i. */
-static void pick(xq_move *moves, int *values, int n, int i) {
-  int best = i;
-  for (int j = i + 1; j < n; j++)
-    if (values[j] > values[best]) best = j;
-  xq_move m = moves[i];
-  int v = values[i];
-  moves[i] = moves[best];
-  values[i] = values[best];
-  moves[best] = m;
-  values[best] = v;
+/* ---- static exchange evaluation ---- */
+
+static const int orthogonals[4] = {16, -16, 1, -1};
+static const int diagonals[4] = {17, 15, -15, -17};
+
+/* The square of side's cheapest piece that could take on square, by the
+   moves of its kind (as xq_attackers, searched from the square out), or
+   0 when none can. */
+static int cheapest_attacker(const xq_position *pos, int square, int side) {
+  const uint8_t *b = pos->board;
+  int tag = 16 << side, found = 0, worth = 1 << 30;
+#define CONSIDER(sq)                                                  \
+  do {                                                                \
+    int v_ = piece_value[xq_kind_table[b[sq]]];                       \
+    if (v_ < worth) { worth = v_; found = (sq); }                     \
+  } while (0)
+  int forward = side == XQ_RED ? 16 : -16;
+  bool palace = xq_point[square] & XQ_PALACE(side);
+  for (int i = 0; i < 4; i++) {
+    int d = orthogonals[i], s = square + d;
+    while (b[s] == 0) s += d;
+    int p = b[s];
+    if (p == XQ_OFF) continue;
+    if (p & tag) {
+      int kind = xq_kind_table[p];
+      if (kind == XQ_ROOK) CONSIDER(s);
+      else if (kind == XQ_KING && (d == 16 || d == -16) &&
+               xq_kind_table[b[square]] == XQ_KING)
+        CONSIDER(s);                /* the generals face each other */
+      else if (s == square + d) {
+        if (kind == XQ_KING && palace) CONSIDER(s);
+        else if (kind == XQ_PAWN &&
+                 (d == -forward ||
+                  ((d == 1 || d == -1) && !(xq_point[s] & XQ_HALF(side)))))
+          CONSIDER(s);
+      }
+    }
+    for (s += d; b[s] == 0; s += d) {}
+    if ((b[s] & tag) && xq_kind_table[b[s]] == XQ_CANNON) CONSIDER(s);
+  }
+  for (int i = 0; i < 4; i++) {
+    int d = diagonals[i], s = square + d;
+    /* an advisor one step off, an elephant two with its eye empty */
+    if (palace && (b[s] & tag) && xq_kind_table[b[s]] == XQ_ADVISOR) CONSIDER(s);
+    if (b[s] == 0 && (xq_point[square] & XQ_HALF(side)) &&
+        (b[s + d] & tag) && xq_kind_table[b[s + d]] == XQ_ELEPHANT)
+      CONSIDER(s + d);
+    /* horses whose leg is this diagonal neighbour */
+    if (b[s] != 0) continue;
+    int dx = d > 0 ? d - 16 : d + 16, dy = d - dx;
+    int a = s + dx, c = s + dy;
+    if ((b[a] & tag) && xq_kind_table[b[a]] == XQ_HORSE) CONSIDER(a);
+    if ((b[c] & tag) && xq_kind_table[b[c]] == XQ_HORSE) CONSIDER(c);
+  }
+#undef CONSIDER
+  return found;
+}
+
+/* What the side to move wins on the target of move when both sides go on
+   taking there, each with its cheapest piece and free to stop (pins are
+   not seen).  The attackers are found anew on the board as it stands
+   after each capture, so a cannon whose screen left the line, or that
+   found one, comes in or drops out as it should. */
+static int see(xq_position *pos, xq_move move) {
+  enum { MAX_STEPS = 32 };
+  int target = XQ_TO(move);
+  int piece[MAX_STEPS], origin[MAX_STEPS], taken[MAX_STEPS];
+  int steps = 0, side = pos->turn;
+  piece[0] = pos->board[XQ_FROM(move)];
+  origin[0] = XQ_FROM(move);
+  for (;;) {
+    int id = piece[steps];
+    taken[steps] = pos->board[target];
+    pos->board[origin[steps]] = 0;
+    pos->board[target] = (uint8_t)id;
+    pos->square[id] = (uint8_t)target;
+    if (taken[steps]) pos->square[taken[steps]] = 0;
+    steps++;
+    side ^= 1;
+    int cheapest = cheapest_attacker(pos, target, side);
+    if (!cheapest || steps == MAX_STEPS) break;
+    piece[steps] = pos->board[cheapest];
+    origin[steps] = cheapest;
+  }
+  /* Back from the last capture: each after the first is made only when
+     it pays; the board is put back on the way. */
+  int score = 0;
+  for (int i = steps - 1; i >= 0; i--) {
+    int id = piece[i];
+    int value = taken[i] ? piece_value[xq_kind_table[taken[i]]] : 0;
+    score = value - score;
+    if (i > 0 && score < 0) score = 0;
+    pos->board[target] = (uint8_t)taken[i];
+    if (taken[i]) pos->square[taken[i]] = (uint8_t)target;
+    pos->board[origin[i]] = (uint8_t)id;
+    pos->square[id] = (uint8_t)origin[i];
+  }
+  return score;
+}
+
+/* Whether a capture can lose material: a cheaper victim than the piece
+   that takes it, when the exchange that follows says so. */
+static bool losing_capture(xq_position *pos, xq_move m) {
+  int piece = pos->board[XQ_FROM(m)], victim = pos->board[XQ_TO(m)];
+  if (piece_value[xq_kind_table[victim]] >=
+      piece_value[xq_kind_table[piece]])
+    return false;
+  return see(pos, m) < 0;
+}
+
+/* ---- move ordering ---- */
+
+/* How a quiet move did before: in this search, and after the moves one
+   and two plies before it. */
+static int quiet_score(const searcher *s, int ply, int key) {
+  int score = s->history[key];
+  if (ply >= 1 && s->row[ply - 1]) score += s->row[ply - 1][key];
+  if (ply >= 2 && s->row[ply - 2]) score += s->row[ply - 2][key];
+  return score;
+}
+
+/* Gives each move its ordering value: the table's move, captures that do
+   not lose by the exchange (the most valuable victim first, then the
+   cheapest attacker), killers, quiet moves by their histories, then the
+   captures that lose. */
+static void order(searcher *s, const xq_move *moves, int *values, int n,
+                  xq_move table_move, int ply) {
+  xq_position *pos = s->pos;
+  for (int i = 0; i < n; i++) {
+    xq_move m = moves[i];
+    int piece = pos->board[XQ_FROM(m)], victim = pos->board[XQ_TO(m)];
+    if (m == table_move) {
+      values[i] = ORDER_TABLE;
+    } else if (victim) {
+      int mvv = piece_value[xq_kind_table[victim]] * 16 -
+                piece_value[xq_kind_table[piece]] / 64;
+      values[i] = ORDER_CAPTURE + mvv;  /* until pick finds it losing */
+    } else if (m == s->killers[ply][0]) {
+      values[i] = ORDER_KILLER + 1;
+    } else if (m == s->killers[ply][1]) {
+      values[i] = ORDER_KILLER;
+    } else {
+      values[i] = quiet_score(s, ply, move_key(pos, m));
+    }
+  }
+}
+
+/* Brings the best of moves i.. to i.  A capture is looked at when its
+   turn comes (most nodes cut off before that): one that loses by the
+   exchange goes back among the others with a losing capture's value. */
+static void pick(xq_position *pos, xq_move *moves, int *values, int n, int i,
+                 bool exchanges) {
+  for (;;) {
+    int best = i;
+    for (int j = i + 1; j < n; j++)
+      if (values[j] > values[best]) best = j;
+    xq_move m = moves[i];
+    int v = values[i];
+    moves[i] = moves[best];
+    values[i] = values[best];
+    moves[best] = m;
+    values[best] = v;
+    if (!exchanges || values[i] < ORDER_CAPTURE || values[i] >= ORDER_TABLE ||
+        !losing_capture(pos, moves[i]))
+      return;
+    values[i] += ORDER_BAD_CAPTURE - ORDER_CAPTURE;
+  }
 }
 
 static void update_pv(searcher *s, int ply, xq_move move) {
@@ -117,23 +333,18 @@ static void update_pv(searcher *s, int ply, xq_move move) {
   s->pv_length[ply] = child + 1;
 }
 
-/* Whether side's pieces could take back on square (any kind: advisors
-   and elephants defend too). */
-static bool defended(const xq_position *pos, int square, int side) {
-  int out[16];
-  return xq_attackers(pos, square, side, out) > 0;
-}
+/* ---- the search ---- */
 
 static int quiesce(searcher *s, int ply, int alpha, int beta) {
   xq_position *pos = s->pos;
   s->pv_length[ply] = 0;
   if (ply > s->seldepth) s->seldepth = ply;
   if (limit_tick(s->limit)) return 0;
-  if (ply >= XQ_MAX_PLY) return xq_evaluate(pos);
+  if (ply >= XQ_MAX_PLY) return evaluate(s);
   bool in_check = xq_in_check(pos);
   int best = -INFINITE;
   if (!in_check) {
-    best = xq_evaluate(pos);
+    best = evaluate(s);
     if (best >= beta) return best;
     if (best > alpha) alpha = best;
   }
@@ -143,20 +354,19 @@ static int quiesce(searcher *s, int ply, int alpha, int beta) {
   order(s, moves, values, n, 0, ply);
   int legal = 0;
   for (int i = 0; i < n; i++) {
-    pick(moves, values, n, i);
+    pick(pos, moves, values, n, i, false);
     if (!in_check) {
-      int piece = pos->board[XQ_FROM(moves[i])], victim = pos->board[XQ_TO(moves[i])];
-      int gain = order_value[xq_kind_table[victim]];
-      /* a capture that cannot lift the score to alpha, or that gives a
-         piece for a lesser one that is defended, is not tried */
-      if (best + gain + DELTA_MARGIN <= alpha) continue;
-      if (gain < order_value[xq_kind_table[piece]] &&
-          defended(pos, XQ_TO(moves[i]), pos->turn ^ 1))
+      int victim = pos->board[XQ_TO(moves[i])];
+      /* a capture that cannot lift the score to alpha, or that loses
+         material by the exchange, is not tried */
+      if (best + piece_value[xq_kind_table[victim]] + DELTA_MARGIN <= alpha)
         continue;
+      if (losing_capture(pos, moves[i])) continue;
     }
     if (!xq_move_is_safe(pos, moves[i], in_check)) continue;
     legal++;
     xq_undo undo;
+    s->row[ply] = NULL;
     xq_make(pos, moves[i], &undo);
     int score = -quiesce(s, ply + 1, -beta, -alpha);
     xq_unmake(pos, moves[i], &undo);
@@ -188,21 +398,29 @@ static bool near_mate(int score) {
   return score > MATE_BOUND || score < -MATE_BOUND;
 }
 
+/* Moves a history entry by delta, less as it nears its ceiling (history
+   "gravity"). */
+static void nudge(int16_t *h, int delta) {
+  int v = *h + delta - *h * (delta < 0 ? -delta : delta) / HISTORY_CAP;
+  *h = (int16_t)(v > HISTORY_CAP ? HISTORY_CAP : v < -HISTORY_CAP ? -HISTORY_CAP : v);
+}
+
 /* Rewards the quiet move that cut off and punishes the quiet moves
-   tried before it, with a ceiling (history "gravity"). */
+   tried before it, in the history and after the moves before. */
 static void update_history(searcher *s, int ply, int depth, xq_move best,
                            const xq_move *tried, int n_tried) {
   const xq_position *pos = s->pos;
-  int bonus = depth * depth;
+  int bonus = depth > 16 ? 256 : depth * depth;
   if (s->killers[ply][0] != best) {
     s->killers[ply][1] = s->killers[ply][0];
     s->killers[ply][0] = best;
   }
   for (int i = 0; i < n_tried; i++) {
-    xq_move m = tried[i];
-    int32_t *h = &s->history[piece_index(pos, pos->board[XQ_FROM(m)])][XQ_TO(m)];
-    int delta = m == best ? bonus : -bonus;
-    *h += delta - (int32_t)((int64_t)*h * (delta < 0 ? -delta : delta) / HISTORY_CAP);
+    int key = move_key(pos, tried[i]);
+    int delta = tried[i] == best ? bonus : -bonus;
+    nudge(&s->history[key], delta);
+    if (ply >= 1 && s->row[ply - 1]) nudge(&s->row[ply - 1][key], delta);
+    if (ply >= 2 && s->row[ply - 2]) nudge(&s->row[ply - 2][key], delta);
   }
 }
 
@@ -231,11 +449,10 @@ static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
     if (alpha >= beta) return alpha;
   }
   bool in_check = xq_in_check(pos);
-  if (in_check) depth++;
   if (depth <= 0 || ply >= XQ_MAX_PLY) return quiesce(s, ply, alpha, beta);
 
   xq_move table_move = 0;
-  const tt_entry *entry = tt_probe(s->tt, pos->key);
+  const tt_entry *entry = table_probe(s->tt, pos->key);
   if (entry) {
     table_move = (xq_move)entry->move;
     int score = score_from_table(entry->score, ply);
@@ -247,12 +464,17 @@ static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
       return score;
   }
 
-  int static_eval = in_check ? -INFINITE : xq_evaluate(pos);
+  int static_eval = in_check ? -INFINITE : evaluate(s);
+  s->eval[ply] = static_eval;
+  /* better than two plies ago: the side is making progress, and its
+     moves deserve a closer look */
+  bool improving = !in_check && ply >= 2 && static_eval > s->eval[ply - 2];
   bool prune = !pv_node && !in_check && ply > 0 && !near_mate(beta) &&
                !near_mate(alpha);
   /* Reverse futility: far enough above beta that a few plies of quiet
      moves will not bring it down. */
-  if (prune && depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta)
+  if (prune && depth <= RFP_DEPTH &&
+      static_eval - RFP_MARGIN * (depth - improving) >= beta)
     return static_eval;
   /* Razoring: far below alpha, only captures can save it. */
   if (prune && depth <= 2 && static_eval + RAZOR_MARGIN * depth <= alpha) {
@@ -263,6 +485,7 @@ static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
   if (prune && pass_ok && depth >= 2 && static_eval >= beta && may_pass(pos)) {
     int reduce = 3 + depth / 4;
     xq_undo undo;
+    s->row[ply] = NULL;
     xq_make_null(pos, &undo);
     int score = -alphabeta(s, depth - 1 - reduce, ply + 1, -beta, -beta + 1, false);
     xq_unmake_null(pos, &undo);
@@ -286,44 +509,71 @@ static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
   xq_move best_move = 0;
   bool futile = prune && depth <= FUTILITY_DEPTH &&
                 static_eval + FUTILITY_MARGIN * depth + 60 <= alpha;
-  int late = 3 + depth * depth;           /* quiet moves tried before pruning */
+  /* quiet moves tried before the rest are pruned */
+  int late = improving ? 3 + depth * depth : (3 + depth * depth) / 2 + 1;
   for (int i = 0; i < n; i++) {
-    pick(moves, values, n, i);
+    pick(pos, moves, values, n, i, true);
     xq_move m = moves[i];
     if (ply == 0 && !root_allows(s, m)) continue;
     if (!xq_move_is_safe(pos, m, in_check)) continue;
     legal++;
     bool quiet = pos->board[XQ_TO(m)] == 0;
     bool special = values[i] >= ORDER_KILLER;
+    /* what the move leaves en prise, for the pruning of shallow nodes */
+    bool shallow = prune && depth <= SEE_DEPTH && legal > 1 && best > -MATE_BOUND;
+    int exchange = 0;
+    if (shallow && values[i] < ORDER_TABLE &&
+        (!quiet || xq_attacked(pos, XQ_TO(m), pos->turn ^ 1)))
+      exchange = see(pos, m);
+    int key = move_key(pos, m);
     xq_undo undo;
+    s->row[ply] = s->follow[key];
     xq_make(pos, m, &undo);
     bool gives_check = xq_in_check(pos);
-    if (quiet && !gives_check && !special && legal > 1 && best > -MATE_BOUND &&
-        (futile || (prune && depth <= LMP_DEPTH && legal > late))) {
+    if (shallow && !gives_check &&
+        ((quiet && !special &&
+          (futile || (depth <= LMP_DEPTH && legal > late) ||
+           exchange < -SEE_QUIET_MARGIN * depth * depth)) ||
+         (!quiet && exchange < -SEE_CAPTURE_MARGIN * depth))) {
       xq_unmake(pos, m, &undo);
       continue;
     }
     if (quiet) tried[n_tried++] = m;
+    /* A check that does not lose material is looked at a ply deeper
+       (checks are everywhere in xiangqi: extending the sacrifices too
+       would make the tree explode). */
+    int next = depth - 1;
+    if (gives_check) {
+      if (!shallow || values[i] >= ORDER_TABLE) {
+        xq_unmake(pos, m, &undo);
+        exchange = see(pos, m);
+        xq_make(pos, m, &undo);
+      }
+      if (exchange >= 0) next++;
+    }
     int score;
     if (legal == 1) {
-      score = -alphabeta(s, depth - 1, ply + 1, -beta, -alpha, true);
+      score = -alphabeta(s, next, ply + 1, -beta, -alpha, true);
     } else {
+      /* Once a mate is in hand, the moves after it are searched whole:
+         a reduced one could hide a nearer mate, and an iteration that
+         finds a mate within its depth ends the search. */
       int reduce = 0;
-      if (depth >= 3 && quiet && !gives_check && !in_check) {
+      if (depth >= 3 && quiet && !gives_check && !in_check && !near_mate(alpha)) {
         reduce = s->reductions[depth < XQ_MAX_PLY ? depth : XQ_MAX_PLY]
                               [legal < XQ_MAX_MOVES ? legal : XQ_MAX_MOVES - 1];
         if (pv_node) reduce--;
         if (special) reduce--;
-        if (values[i] < 0) reduce++;
+        if (!improving) reduce++;
+        if (!special) reduce -= values[i] / HISTORY_REDUCTION;
         if (reduce < 0) reduce = 0;
-        if (reduce > depth - 2) reduce = depth - 2;
+        if (reduce > next - 1) reduce = next - 1;
       }
-      score = -alphabeta(s, depth - 1 - reduce, ply + 1, -alpha - 1, -alpha,
-                         true);
+      score = -alphabeta(s, next - reduce, ply + 1, -alpha - 1, -alpha, true);
       if (reduce && score > alpha && !s->limit->stopped)
-        score = -alphabeta(s, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+        score = -alphabeta(s, next, ply + 1, -alpha - 1, -alpha, true);
       if (score > alpha && score < beta && !s->limit->stopped)
-        score = -alphabeta(s, depth - 1, ply + 1, -beta, -alpha, true);
+        score = -alphabeta(s, next, ply + 1, -beta, -alpha, true);
     }
     xq_unmake(pos, m, &undo);
     if (s->limit->stopped) return 0;
@@ -349,14 +599,13 @@ static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
   tt_bound bound = best <= alpha_before ? TT_UPPER
                  : best >= beta ? TT_LOWER : TT_EXACT;
   if (ply > 0 || !s->root_restricted)
-    tt_store(s->tt, pos->key, depth, bound, score_to_table(best, ply),
-             bound == TT_UPPER ? GAME_NO_MOVE : best_move, false);
+    table_store(s->tt, pos->key, depth, bound, score_to_table(best, ply),
+                bound == TT_UPPER ? 0 : best_move);
   return best;
 }
 
 static void age_history(searcher *s) {
-  for (int p = 0; p < 2 * XQ_KINDS; p++)
-    for (int sq = 0; sq < 256; sq++) s->history[p][sq] /= 2;
+  for (int key = 0; key < MOVE_KEYS; key++) s->history[key] /= 2;
 }
 
 /* The legal moves among those the options ask for; every legal move
@@ -455,13 +704,17 @@ void xq_search(xq_position *pos, const xq_search_options *options,
   }
   result->best = allowed[0];         /* whatever happens, a legal move */
   searcher *s = calloc(1, sizeof *s);
+  continuation *follow = calloc(MOVE_KEYS, sizeof *follow);
   tt_table *own = options->tt ? NULL : tt_new(DEFAULT_TABLE_MIB);
-  if (!s || (!options->tt && !own)) {
+  if (!s || !follow || (!options->tt && !own)) {
     free(s);
+    free(follow);
     tt_free(own);
     return;
   }
+  s->follow = follow;
   s->pos = pos;
+  s->weights = options->weights ? options->weights : xq_weights;
   s->limit = limit;
   for (int d = 1; d <= XQ_MAX_PLY; d++)
     for (int m = 1; m < XQ_MAX_MOVES; m++)
@@ -522,5 +775,6 @@ void xq_search(xq_position *pos, const xq_search_options *options,
   }
   result->nodes = limit->nodes - nodes_before;
   tt_free(own);
+  free(follow);
   free(s);
 }

@@ -2,13 +2,17 @@
 ** search.h: the xiangqi engine's own search.
 **
 ** Principal variation search with iterative deepening, a transposition
-** table (core/base/tt.h), quiescence on captures (all moves when in
-** check), check extensions, null-move pruning, and move ordering by the
-** table's move, captures by most valuable victim, two killers per ply
-** and the history heuristic.  Repetitions met in the tree are judged by
-** the position's rules (a perpetual checker loses).  The search stops on
-** its search_limit and keeps the best move of the deepest iteration; the
-** first iteration (one ply and the captures after it) always completes.
+** table (core/base/tt.h, used in buckets of two), quiescence on the
+** captures that do not lose by the static exchange evaluation (all moves
+** when in check), extensions of checks that do not lose material,
+** null-move pruning and the pruning and reductions of late and losing
+** moves, and move ordering by the table's move, the captures that do not
+** lose (most valuable victim first), two killers per ply, the history
+** and the continuation history.  Repetitions met in the tree are judged
+** by the position's rules (a perpetual checker loses).  The search stops
+** on its search_limit and keeps the best move of the deepest iteration;
+** the first iteration (one ply and the captures after it) always
+** completes.
 **
 ** What an engine protocol needs is at the root only: the best lines
 ** rather than the best move (MultiPV: the root is searched once a line,
@@ -54,6 +58,8 @@ typedef struct xq_search_result {
 typedef struct xq_search_options {
   int max_depth;                  /* 1..XQ_MAX_PLY; 0: XQ_MAX_PLY */
   tt_table *tt;                   /* NULL: a small table of its own */
+  const int16_t *weights;         /* the evaluation's (eval.h); NULL: the
+                                     engine's own */
   int lines;                      /* the best lines wanted (MultiPV),
                                      1..XQ_MAX_LINES; 0: 1 */
   /* Only these moves at the root (those of them that are legal; all

@@ -16,7 +16,8 @@
 ** that Pikafish took 10.14 s for.  (Fairy-Stockfish: about 9.6 M nodes/s,
 ** 13.9 s for the start at depth 5, as issue 7 gave it, on another
 ** machine.)  Search: depth reached, nodes and nodes per second in a fixed
-** time from the start and the middlegame positions.
+** time (1 s unless told) from the start and the middlegame positions,
+** beside the figures of the search before issue #21's engine work.
 **
 **   bench_xiangqi DATA_DIR [search_seconds] [perft_node_cap]
 **
@@ -216,10 +217,21 @@ static int bench_perft(const char *dir, unsigned long long cap) {
   return wrong;
 }
 
+/* The same search before issue #21's engine work (the PVS of commit
+   24a08ef: a plainer evaluation, no exchange evaluation or continuation
+   history), 1 s a position: depth reached and M nodes/s, the medians of
+   three runs alternated with three of ours on the shared machine (load
+   16 on its 2 cores: both slowed alike). */
+static const struct {
+  int depth;
+  double mnps;
+} search_before[] = {{7, 0.41}, {7, 0.40}, {11, 1.04}, {12, 1.19}, {8, 1.19}};
+
 static void bench_search(double seconds) {
-  printf("\nxiangqi search, %.0f s a position, 16 MiB table\n", seconds);
-  printf("%-5s %10s %9s %6s %7s  %s\n", "depth", "nodes", "M nodes/s", "move",
-         "score", "position");
+  printf("\nxiangqi search, %g s a position, 16 MiB table; before: depth and "
+         "M nodes/s at 1 s before issue #21's engine work\n", seconds);
+  printf("%-5s %10s %9s %6s %7s %12s  %s\n", "depth", "nodes", "M nodes/s",
+         "move", "score", "before", "position");
   for (size_t i = 0; i < sizeof search_positions / sizeof *search_positions;
        i++) {
     xq_position pos;
@@ -235,16 +247,19 @@ static void bench_search(double seconds) {
     double used = cpu_seconds() - start;
     char move[16];
     xq_format_move(&pos, result.best, XQ_ICCS, move, sizeof move);
-    printf("%-5d %10llu %9.2f %6s %7d  %.40s\n", result.depth,
+    char before[32];
+    snprintf(before, sizeof before, "%d, %.2f", search_before[i].depth,
+             search_before[i].mnps);
+    printf("%-5d %10llu %9.2f %6s %7d %12s  %.40s\n", result.depth,
            (unsigned long long)result.nodes,
            used > 0 ? (double)result.nodes / used / 1e6 : 0.0, move,
-           result.score, search_positions[i]);
+           result.score, before, search_positions[i]);
   }
 }
 
 int main(int argc, char **argv) {
   const char *dir = argc > 1 ? argv[1] : "../shared/data/xiangqi";
-  double seconds = argc > 2 ? atof(argv[2]) : 10;
+  double seconds = argc > 2 ? atof(argv[2]) : 1;
   unsigned long long cap = argc > 3 ? strtoull(argv[3], NULL, 10) : 150000000ULL;
   int wrong = bench_pgn(dir);
   wrong += bench_perft(dir, cap);

@@ -424,6 +424,19 @@ static void test_endings(void **unused) {
                                 "a7b7 a0b0 b7a7 b0a0 a7b7 a0b0 b7a7 b0a0",
                                 &ending), GAME_WIN_1);
   assert_int_equal(ending, XQ_PERPETUAL_CHASE);
+  /* A chariot that keeps attacking an unprotected chariot able to take
+     it back offers an exchange, not a chase: the Asian rules (rule 24)
+     make it a draw ... */
+  assert_int_equal(status_after("5k3/9/r8/9/9/9/9/9/9/3K4R w",
+                                "i0i7 a7a6 i7i6 a6a7 i6i7 a7a6 i7i6 a6a7 i6i7",
+                                &ending), GAME_DRAW);
+  assert_int_equal(ending, XQ_REPETITION);
+  /* ... but a chariot pinned to its general cannot take back, and then
+     it is chased */
+  assert_int_equal(status_after("4k4/9/4r4/9/9/9/9/9/9/3KR3R w",
+                                "i0i7 e7e6 i7i6 e6e7 i6i7 e7e6 i7i6 e6e7 i6i7",
+                                &ending), GAME_WIN_1);
+  assert_int_equal(ending, XQ_PERPETUAL_CHASE);
   /* shuffling: a draw */
   assert_int_equal(status_after("4k4/9/9/9/9/9/9/9/9/3K5 w",
                                 "d0d1 e9e8 d1d0 e8e9 d0d1 e9e8 d1d0 e8e9",
@@ -851,6 +864,71 @@ static void test_evaluation_symmetry(void **unused) {
   assert_true(xq_evaluate(&bare) < 40);
 }
 
+/* The search judges the repetitions it meets by the rules: a side that
+   has chased all along does not repeat once more (it would lose), and
+   the side chased repeats to win. */
+static void test_search_repetitions(void **unused) {
+  (void)unused;
+  /* red's chariot chases the unprotected cannon: a0-b0 against a7-b7 */
+  xq_position pos = load("4k4/9/c8/9/9/9/9/9/9/R2K5 b");
+  play(&pos, "a7b7 a0b0 b7a7 b0a0 a7b7 a0b0 b7a7");
+  xq_search_result r = search(&pos, 4, 0);
+  assert_int_not_equal(r.best, iccs(&pos, "b0a0"));   /* red would lose */
+  assert_true(r.score > 0);                            /* and is ahead */
+  pos = load("4k4/9/c8/9/9/9/9/9/9/R2K5 b");
+  play(&pos, "a7b7 a0b0 b7a7 b0a0 a7b7 a0b0");
+  r = search(&pos, 4, 0);
+  assert_int_equal(r.best, iccs(&pos, "b7a7"));        /* black wins by it */
+  assert_true(r.score >= 20000);
+}
+
+/* The mating exercises of ../shared/data/xiangqi/pgn/ccpd-mates that are
+   forced mates no longer than the record: from the record's [FEN] the
+   search, a ply deeper than the record, finds a mate at most as long
+   (8, 37 and 60 have one of 7 plies where the record took 11) and its
+   line ends with the other side unable to move.  The others are no such
+   test: 10 begin at the start position (whole games); the rest, even the
+   11 whose record ends in checkmate, hold no mate within the record's
+   length that a search of depth plies + 2 finds in a million nodes (the
+   loser defended badly, or resigned a won position: 22 and 28, looked
+   at, are wins of a rook or more for Fairy-Stockfish too, and no mate at
+   depth 14 to 18). */
+static const struct {
+  int number, plies;
+} ccpd_mates[] = {
+  {8, 11}, {9, 9}, {37, 11}, {60, 11},
+};
+
+static void test_search_ccpd_mates(void **unused) {
+  (void)unused;
+  for (size_t i = 0; i < sizeof ccpd_mates / sizeof *ccpd_mates; i++) {
+    char name[64];
+    snprintf(name, sizeof name, "pgn/ccpd-mates/mate%03d.pgn", ccpd_mates[i].number);
+    FILE *f = open_data(name);
+    char text[8192];
+    size_t size = fread(text, 1, sizeof text, f);
+    fclose(f);
+    xq_pgn_reader *reader = xq_pgn_open(text, size, XQ_ENCODING_AUTO);
+    assert_non_null(reader);
+    static xq_pgn_game game;
+    assert_int_equal(xq_pgn_next(reader, &game), XQ_READ_OK);
+    xq_pgn_close(reader);
+    int plies = ccpd_mates[i].plies;
+    assert_int_equal(game.plies, plies);
+    xq_position pos = game.start;
+    xq_search_result r = search(&pos, plies + 1, 0);
+    if (r.score < GAME_SCORE_WIN - plies)
+      fail_msg("%s: no mate in %d plies found (score %d)", name, plies, r.score);
+    assert_int_equal(r.pv_length, GAME_SCORE_WIN - r.score);
+    for (int ply = 0; ply < r.pv_length; ply++) {
+      assert_true(xq_is_legal(&pos, r.pv[ply]));
+      xq_undo undo;
+      xq_make(&pos, r.pv[ply], &undo);
+    }
+    assert_false(xq_has_legal_move(&pos));
+  }
+}
+
 static void test_search_limits(void **unused) {
   (void)unused;
   xq_position pos;
@@ -973,6 +1051,8 @@ int main(void) {
     cmocka_unit_test(test_render_in_colour),
     cmocka_unit_test(test_search_mates),
     cmocka_unit_test(test_search_material),
+    cmocka_unit_test(test_search_repetitions),
+    cmocka_unit_test(test_search_ccpd_mates),
     cmocka_unit_test(test_search_limits),
     cmocka_unit_test(test_search_root),
     cmocka_unit_test(test_evaluation_symmetry),
