@@ -585,8 +585,9 @@ static void set_up(board *bd, const xq_position *pos) {
   bd->turn = pos->turn;
 }
 
-static inline int make(board *bd, int from, int to) {
-  int piece = bd->at[from], captured = bd->at[to], us = bd->turn;
+/* The bit boards' part of a move by side us, its own inverse: make and
+   unmake both call it. */
+static inline void flip(board *bd, int us, int piece, int from, int to, int captured) {
   bits move = BIT(from) | BIT(to);
   bd->pieces[us][KIND(piece)] ^= move;
   bd->side[us] ^= move;
@@ -597,6 +598,11 @@ static inline int make(board *bd, int from, int to) {
   } else {
     bd->files ^= BIT(file_bit[to]);
   }
+}
+
+static inline int make(board *bd, int from, int to) {
+  int piece = bd->at[from], captured = bd->at[to], us = bd->turn;
+  flip(bd, us, piece, from, to, captured);
   bd->at[to] = (uint8_t)piece;
   bd->at[from] = 0;
   if (KIND(piece) == XQ_KING) bd->king[us] = (uint8_t)to;
@@ -606,17 +612,8 @@ static inline int make(board *bd, int from, int to) {
 
 static inline void unmake(board *bd, int from, int to, int captured) {
   int us = bd->turn ^ 1, piece = bd->at[to];
-  bits move = BIT(from) | BIT(to);
   bd->turn = (uint8_t)us;
-  bd->pieces[us][KIND(piece)] ^= move;
-  bd->side[us] ^= move;
-  bd->files ^= BIT(file_bit[from]);
-  if (captured) {
-    bd->pieces[us ^ 1][KIND(captured)] ^= BIT(to);
-    bd->side[us ^ 1] ^= BIT(to);
-  } else {
-    bd->files ^= BIT(file_bit[to]);
-  }
+  flip(bd, us, piece, from, to, captured);
   bd->at[from] = (uint8_t)piece;
   bd->at[to] = (uint8_t)captured;
   if (KIND(piece) == XQ_KING) bd->king[us] = (uint8_t)from;

@@ -74,25 +74,27 @@ struct xq_uci {
 
 /* ---- output ---- */
 
-/* Writes a line; the caller holds the lock. */
-static void say_locked(xq_uci *u, const char *format, ...) {
+static void vsay(xq_uci *u, const char *format, va_list args) {
   char line[LINE_SIZE];
-  va_list args;
-  va_start(args, format);
   vsnprintf(line, sizeof line, format, args);
-  va_end(args);
   u->output(u->data, line);
 }
 
-static void say(xq_uci *u, const char *format, ...) {
-  char line[LINE_SIZE];
+/* Writes a line; the caller holds the lock. */
+static void say_locked(xq_uci *u, const char *format, ...) {
   va_list args;
   va_start(args, format);
-  vsnprintf(line, sizeof line, format, args);
+  vsay(u, format, args);
   va_end(args);
+}
+
+static void say(xq_uci *u, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
   pthread_mutex_lock(&u->lock);
-  u->output(u->data, line);
+  vsay(u, format, args);
   pthread_mutex_unlock(&u->lock);
+  va_end(args);
 }
 
 /* ICCS needs no position: the two points. */
