@@ -22,8 +22,10 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -330,10 +332,19 @@ typedef struct item {
 
 /* Writes n in decimal at out; returns the digits written. */
 static size_t put_digits(char *out, uint64_t n) {
-  char digits[24];
-  size_t k = 0;
-  do digits[k++] = (char)('0' + n % 10); while ((n /= 10) > 0);
-  for (size_t i = 0; i < k; i++) out[i] = digits[k - 1 - i];
+  static const char pairs[] =
+      "00010203040506070809101112131415161718192021222324252627282930313233"
+      "34353637383940414243444546474849505152535455565758596061626364656667"
+      "6869707172737475767778798081828384858687888990919293949596979899";
+  size_t k = 1;                 /* the digits, then written from the last */
+  for (uint64_t m = n; m >= 10; m /= 10) k++;
+  char *at = out + k;
+  for (; n >= 100; n /= 100) {
+    at -= 2;
+    memcpy(at, pairs + 2 * (n % 100), 2);
+  }
+  if (n >= 10) memcpy(at - 2, pairs + 2 * n, 2);
+  else at[-1] = (char)('0' + n);
   return k;
 }
 
@@ -482,12 +493,12 @@ static batch_verdict do_record(const batch_task *task, void *worker,
   *clock = now();
   /* microseconds, as a decimal number of seconds: "0.000012", "1.5" */
   uint64_t us = (uint64_t)((*clock - start) * 1e6 + 0.5);
-  char seconds[32];
+  char seconds[40], digits[24];
   size_t n = put_digits(seconds, us / 1000000);
   seconds[n++] = '.';
-  uint32_t fraction = (uint32_t)(us % 1000000);
-  for (int d = 5; d >= 0; d--, fraction /= 10)
-    seconds[n + (size_t)d] = (char)('0' + fraction % 10);
+  size_t k = put_digits(digits, us % 1000000);
+  memset(seconds + n, '0', 6 - k);              /* the fraction's leading 0s */
+  memcpy(seconds + n + 6 - k, digits, k);
   n += 6;
   while (seconds[n - 1] == '0' && seconds[n - 2] != '.') n--;
   JSON_KEY(line, "seconds");
@@ -505,7 +516,16 @@ typedef struct output {
   char **columns;               /* CSV: the first line's keys */
   int ncolumns;
   double flushed;               /* when it was last flushed */
+  size_t len;                   /* JSON lines in buf, not yet in file */
+  char buf[1 << 16];
 } output;
+
+/* Hands what buf holds to the file: stdio's fwrite and fputc cost more
+   than a short record's line is worth. */
+static void output_drain(output *o) {
+  fwrite(o->buf, 1, o->len, o->file);
+  o->len = 0;
+}
 
 static void csv_cell(FILE *f, const char *text, size_t len) {
   bool quote = len == 0 ? false : strpbrk(text, ",\"\n\r") != NULL;
@@ -590,11 +610,18 @@ static void write_line(output *o, const char *text, size_t len, double t) {
   }
   if (o->csv) {
     write_csv(o, text, len);
+  } else if (len < sizeof o->buf) {
+    if (o->len + len + 1 > sizeof o->buf) output_drain(o);
+    memcpy(o->buf + o->len, text, len);
+    o->buf[o->len + len] = '\n';
+    o->len += len + 1;
   } else {
+    output_drain(o);
     fwrite(text, 1, len, o->file);
     fputc('\n', o->file);
   }
   if (t - o->flushed >= 0.1) {
+    output_drain(o);
     fflush(o->file);
     o->flushed = t;
   }
@@ -663,12 +690,14 @@ static bool pending_write(pending *p, int fd) {
   return true;
 }
 
-/* A worker's line on its pipe: the verdict and the nodes, a tab, then
-   the JSON line. */
-static bool put_line(pending *p, batch_verdict v, uint64_t nodes,
+/* A worker's line on its pipe: the record's place among those to do,
+   the verdict and the nodes, a tab, then the JSON line. */
+static bool put_line(pending *p, size_t k, batch_verdict v, uint64_t nodes,
                      const json_out *line) {
-  char head[48];
-  size_t n = put_digits(head, (uint64_t)v);
+  char head[80];
+  size_t n = put_digits(head, k);
+  head[n++] = ' ';
+  n += put_digits(head + n, (uint64_t)v);
   head[n++] = ' ';
   n += put_digits(head + n, nodes);
   head[n++] = '\t';
@@ -678,22 +707,34 @@ static bool put_line(pending *p, batch_verdict v, uint64_t nodes,
 
 /* Reads what put_line wrote before the JSON line; false if it is not
    there. */
-static bool get_head(const char *line, size_t len, int *v, uint64_t *nodes,
+static bool get_head(const char *line, size_t len, uint64_t numbers[3],
                      size_t *skip) {
   const char *tab = memchr(line, '\t', len);
   if (!tab) return false;
-  uint64_t numbers[2] = {0, 0};
   int k = 0;
+  numbers[0] = numbers[1] = numbers[2] = 0;
   for (const char *c = line; c < tab; c++) {
-    if (*c == ' ' && k == 0) k = 1;
+    if (*c == ' ' && k < 2) k++;
     else if (*c >= '0' && *c <= '9') numbers[k] = numbers[k] * 10 + (uint64_t)(*c - '0');
     else return false;
   }
-  *v = (int)numbers[0];
-  *nodes = numbers[1];
   *skip = (size_t)(tab - line) + 1;
-  return true;
+  return k == 2;
 }
+
+/* What the workers share, in memory mapped by every one of them: the
+   first record nobody has taken, and the records each worker has taken
+   and not yet written.  A worker takes a run of records at a time, as
+   many as it did in a few milliseconds before (one at first), so that
+   a fast task's records cost no more than a few system calls a run, a
+   slow task's are handed out one by one, and both end together: the
+   records of uneven length no longer fall to one worker by their
+   place.  It writes its lines before it takes the next run, so when a
+   worker dies, what it leaves undone is the end of its last run. */
+typedef struct shared {
+  _Atomic size_t next;
+  size_t taken[][2];            /* [worker]: first, end */
+} shared;
 
 typedef struct run_state {
   const config *c;
@@ -701,35 +742,61 @@ typedef struct run_state {
   const input *inputs;
   const item *todo;
   size_t ntodo;
+  size_t jobs;
+  shared *share;
+  size_t *order;                /* the records in the order workers take them */
 } run_state;
 
-/* How long a worker may keep finished lines before it writes them: a
-   fast task's records take microseconds, and a write each would cost
-   more than the record. */
-#define WORKER_FLUSH 0.02
+/* How long a run of records should take a worker: long enough that the
+   write after it costs nothing, short enough that the workers end
+   together. */
+#define RUN_SECONDS 0.004
 
-/* A worker: todo[first], todo[first + step], ... to fd; then exits.  A
-   careful worker (started again where one died) writes each line as soon
-   as it is done, so that the record it dies on is the one with no line. */
-static void work(const run_state *s, size_t first, size_t step, int fd,
-                 bool careful) {
+/* A worker: runs of records taken from s->share until none is left, or
+   (careful, started again where one died) the records from first to end,
+   each line written as soon as it is done, so that the record it dies on
+   is the one with no line.  Then exits. */
+static void work(const run_state *s, size_t slot, size_t first, size_t end,
+                 int fd, bool careful) {
   void *worker = s->task->start ? s->task->start(&s->c->options) : NULL;
   if (s->task->start && !worker) _exit(3);
   json_out line;
   json_init(&line);
   pending out = {0};
-  double clock = now(), written = clock;
-  for (size_t k = first; k < s->ntodo && !interrupted; k += step) {
-    uint64_t nodes;
-    const item *it = &s->todo[k];
-    batch_verdict v = do_record(s->task, worker, s->c, &s->inputs[it->input],
-                                it, &line, &nodes, &clock);
-    if (v == BATCH_STOPPED || line.failed) break;
-    if (!put_line(&out, v, nodes, &line)) break;
-    if (careful || clock - written >= WORKER_FLUSH) {
-      if (!pending_write(&out, fd)) break;
-      written = clock;
+  double clock = now();
+  size_t size = 1;
+  while (!interrupted) {
+    if (!careful) {
+      size_t taken = atomic_load(&s->share->next);
+      if (taken >= s->ntodo) break;
+      size_t left = s->ntodo - taken;
+      size_t most = left / (4 * s->jobs);        /* the end comes evenly */
+      size_t take = size < most ? size : most > 0 ? most : 1;
+      first = atomic_fetch_add(&s->share->next, take);
+      if (first >= s->ntodo) break;
+      end = first + take < s->ntodo ? first + take : s->ntodo;
+      s->share->taken[slot][0] = first;
+      s->share->taken[slot][1] = end;
+    } else if (first >= end) {
+      break;
     }
+    double began = clock;
+    size_t k;
+    for (k = first; k < end && !interrupted; k++) {
+      uint64_t nodes;
+      const item *it = &s->todo[s->order[k]];
+      batch_verdict v = do_record(s->task, worker, s->c,
+                                  &s->inputs[it->input], it, &line, &nodes,
+                                  &clock);
+      if (v == BATCH_STOPPED || line.failed) break;
+      if (!put_line(&out, s->order[k], v, nodes, &line)) break;
+      if (careful && !pending_write(&out, fd)) break;
+    }
+    if (k < end || !pending_write(&out, fd)) break;
+    if (careful) break;
+    double took = clock - began;
+    if (took < RUN_SECONDS / 2 && size < ((size_t)1 << 20)) size *= 2;
+    else if (took > RUN_SECONDS * 2 && size > 1) size /= 2;
   }
   pending_write(&out, fd);
   free(out.data);
@@ -742,7 +809,7 @@ typedef struct reader {
   pid_t pid;
   int fd;
   bool careful;                 /* it writes each line when it is done */
-  bool fresh;                   /* it read from the pipe since asked */
+  size_t first, end;            /* a careful one's records */
   char *buf;
   size_t len, cap, start;
 } reader;
@@ -760,10 +827,12 @@ static void forward_interrupt(void) {
     if (workers[j].pid > 0) kill(workers[j].pid, SIGINT);
 }
 
-static bool spawn(const run_state *s, reader *r, size_t first, size_t step,
-                  bool careful) {
+/* Starts worker slot: taking runs, or careful from first to end. */
+static bool spawn(const run_state *s, reader *r, size_t slot, bool careful,
+                  size_t first, size_t end) {
   int p[2];
   if (pipe(p) != 0) return false;
+  s->share->taken[slot][0] = s->share->taken[slot][1] = 0;
   fflush(NULL);
   pid_t pid = fork();
   if (pid < 0) {
@@ -773,49 +842,18 @@ static bool spawn(const run_state *s, reader *r, size_t first, size_t step,
   }
   if (pid == 0) {
     close(p[0]);
-    work(s, first, step, p[1], careful);
+    for (size_t j = 0; j < nworkers; j++)        /* the others' pipes */
+      if (workers[j].fd >= 0) close(workers[j].fd);
+    work(s, slot, first, end, p[1], careful);
   }
   close(p[1]);
   r->pid = pid;
   r->careful = careful;
+  r->first = first;
+  r->end = end;
   r->fd = p[0];
   r->len = r->start = 0;
   return true;
-}
-
-/* The next line from a worker (its text without the newline), or NULL
-   at the end of its output. */
-static char *next_line(reader *r, size_t *len) {
-  for (;;) {
-    char *nl = r->len > r->start ? memchr(r->buf + r->start, '\n', r->len - r->start)
-                                 : NULL;
-    if (nl) {
-      char *line = r->buf + r->start;
-      *len = (size_t)(nl - line);
-      r->start += *len + 1;
-      return line;
-    }
-    if (r->start > 0) {                   /* keep what is unread, at the front */
-      memmove(r->buf, r->buf + r->start, r->len - r->start);
-      r->len -= r->start;
-      r->start = 0;
-    }
-    if (r->len == r->cap) {
-      size_t cap = r->cap ? r->cap * 2 : 1 << 16;
-      char *more = realloc(r->buf, cap);
-      if (!more) return NULL;
-      r->buf = more;
-      r->cap = cap;
-    }
-    ssize_t n = read(r->fd, r->buf + r->len, r->cap - r->len);
-    if (n < 0 && errno == EINTR) {        /* the workers end their lines */
-      if (interrupted) forward_interrupt();
-      continue;
-    }
-    if (n <= 0) return NULL;
-    r->len += (size_t)n;
-    r->fresh = true;
-  }
 }
 
 static void reap(reader *r) {
@@ -825,82 +863,224 @@ static void reap(reader *r) {
   r->pid = 0;
 }
 
-/* Runs the records with jobs workers; returns false when interrupted. */
-static bool run_workers(const run_state *s, output *out, tally *t, size_t jobs) {
-  reader *readers = calloc(jobs, sizeof *readers);
-  if (!readers) return false;
-  workers = readers;
-  nworkers = jobs;
-  for (size_t j = 0; j < jobs; j++) {
-    readers[j].fd = -1;
-    if (j < s->ntodo && !spawn(s, &readers[j], j, jobs, false)) {
-      fprintf(stderr, "%s: cannot start a worker: %s\n", progname, strerror(errno));
-      jobs = j;
-      break;
-    }
+/* The lines that came before the ones ahead of them were written. */
+typedef struct waiting {
+  char **text;                  /* [k]: the JSON line, or NULL */
+  size_t *len;
+  uint64_t *nodes;
+  unsigned char *verdict;
+  bool *got;                    /* [k]: its line came (and may be written) */
+} waiting;
+
+static bool keep(waiting *w, size_t k, const char *text, size_t len,
+                 batch_verdict v, uint64_t nodes) {
+  if (w->got[k]) return true;                   /* twice: the first stands */
+  char *copy = malloc(len ? len : 1);
+  if (!copy) return false;
+  memcpy(copy, text, len);
+  w->text[k] = copy;
+  w->len[k] = len;
+  w->nodes[k] = nodes;
+  w->verdict[k] = (unsigned char)v;
+  w->got[k] = true;
+  return true;
+}
+
+/* Reads what worker r has written and keeps its whole lines; false at
+   the end of its output. */
+static bool take_lines(const run_state *s, reader *r, waiting *w) {
+  if (r->len == r->cap) {
+    size_t cap = r->cap ? r->cap * 2 : 1 << 16;
+    char *more = realloc(r->buf, cap);
+    if (!more) return false;
+    r->buf = more;
+    r->cap = cap;
   }
-  bool complete = jobs > 0 || s->ntodo == 0;
+  ssize_t n = read(r->fd, r->buf + r->len, r->cap - r->len);
+  if (n < 0 && errno == EINTR) return true;
+  if (n <= 0) return false;
+  r->len += (size_t)n;
+  for (;;) {
+    char *line = r->buf + r->start;
+    char *nl = memchr(line, '\n', r->len - r->start);
+    if (!nl) break;
+    size_t len = (size_t)(nl - line), skip;
+    r->start += len + 1;
+    uint64_t head[3];
+    if (get_head(line, len, head, &skip) && head[0] < s->ntodo &&
+        !keep(w, (size_t)head[0], line + skip, len - skip,
+              (batch_verdict)head[1], head[2]))
+      return false;
+  }
+  memmove(r->buf, r->buf + r->start, r->len - r->start);  /* a part line */
+  r->len -= r->start;
+  r->start = 0;
+  return true;
+}
+
+/* An error line for record k, whose worker stopped on it. */
+static bool keep_death(const run_state *s, waiting *w, size_t k) {
+  const item *it = &s->todo[k];
+  char id[512];
+  format_id(&s->inputs[it->input], &it->record, id, sizeof id);
   json_out error;
   json_init(&error);
-  double at = now();
-  for (size_t k = 0; k < s->ntodo && jobs > 0; k++) {
-    reader *r = &readers[k % jobs];
-    size_t len;
-    char *line = r->fd >= 0 ? next_line(r, &len) : NULL;
-    if (!line && !interrupted && !r->careful) {
-      /* The worker died with lines it had not written yet: a careful one
-         starts at the first line missing, to find the record it dies
-         on. */
-      reap(r);
-      if (spawn(s, r, k, jobs, true)) line = next_line(r, &len);
-    }
-    if (!line && interrupted) {
-      complete = false;
-      break;
-    }
-    if (!line) {
-      /* The careful worker died on this record: say so, and start
-         another for the rest of its records. */
-      reap(r);
+  json_begin_object(&error);
+  json_key(&error, "id");
+  json_cstring(&error, id);
+  batch_error(&error, "the worker doing it stopped without an answer");
+  json_end_object(&error);
+  bool kept = !error.failed && keep(w, k, error.data, error.len, BATCH_ERROR, 0);
+  json_free(&error);
+  return kept;
+}
+
+/* Worker slot j ended: a careful worker takes what it left undone; a
+   careful one that left some undone died on the first of them, which
+   gets an error line.  False if a worker could not be started. */
+static bool after_end(const run_state *s, reader *r, size_t j, waiting *w) {
+  bool was_careful = r->careful;
+  size_t first = was_careful ? r->first : s->share->taken[j][0];
+  size_t end = was_careful ? r->end : s->share->taken[j][1];
+  reap(r);
+  if (interrupted) return true;
+  while (first < end && w->got[s->order[first]]) first++;
+  if (first < end && was_careful) {
+    if (!keep_death(s, w, s->order[first])) return false;
+    first++;
+  }
+  if (first < end) return spawn(s, r, j, true, first, end);
+  if (atomic_load(&s->share->next) < s->ntodo)   /* back to taking runs */
+    return spawn(s, r, j, false, 0, 0);
+  return true;
+}
+
+/* The records in the order the workers take them: the task's longest
+   first when it can tell (a long record taken last would leave one
+   worker to finish it alone), else as they come. */
+typedef struct costed {
+  double cost;
+  size_t k;
+} costed;
+
+static int longest_first(const void *a, const void *b) {
+  const costed *x = a, *y = b;
+  if (x->cost != y->cost) return x->cost < y->cost ? 1 : -1;
+  return x->k < y->k ? -1 : x->k > y->k;
+}
+
+static size_t *by_cost(const run_state *s) {
+  size_t n = s->ntodo, *order = malloc(n * sizeof *order);
+  costed *c = s->task->cost ? malloc(n * sizeof *c) : NULL;
+  if (order && c) {
+    for (size_t k = 0; k < n; k++) {
       const item *it = &s->todo[k];
-      char id[512];
-      format_id(&s->inputs[it->input], &it->record, id, sizeof id);
-      json_reset(&error);
-      json_begin_object(&error);
-      json_key(&error, "id");
-      json_cstring(&error, id);
-      batch_error(&error, "the worker doing it stopped without an answer");
-      json_end_object(&error);
-      at = now();
-      write_line(out, error.data, error.len, at);
-      count(t, BATCH_ERROR, 0);
-      if (k + jobs < s->ntodo && !spawn(s, r, k + jobs, jobs, true)) {
-        complete = false;
-        break;
+      c[k].cost = s->task->cost(s->inputs[it->input].format, &it->record);
+      c[k].k = k;
+    }
+    qsort(c, n, sizeof *c, longest_first);
+    for (size_t k = 0; k < n; k++) order[k] = c[k].k;
+  } else if (order) {
+    for (size_t k = 0; k < n; k++) order[k] = k;
+  }
+  free(c);
+  return order;
+}
+
+/* Runs the records with jobs workers; returns false when interrupted. */
+static bool run_workers(run_state *s, output *out, tally *t) {
+  size_t jobs = s->jobs, n = s->ntodo;
+  size_t share_size = sizeof(shared) + jobs * sizeof s->share->taken[0];
+  s->share = mmap(NULL, share_size, PROT_READ | PROT_WRITE,
+                  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  reader *readers = calloc(jobs, sizeof *readers);
+  waiting w = {calloc(n, sizeof *w.text), calloc(n, sizeof *w.len),
+               calloc(n, sizeof *w.nodes), calloc(n, 1),
+               calloc(n, sizeof *w.got)};
+  struct pollfd *polls = calloc(jobs, sizeof *polls);
+  size_t *slot_of = calloc(jobs, sizeof *slot_of);
+  bool complete = false;
+  s->order = by_cost(s);
+  if (s->share == MAP_FAILED || !readers || !w.text || !w.len || !w.nodes ||
+      !w.verdict || !w.got || !polls || !slot_of || !s->order) {
+    fprintf(stderr, "%s: not enough memory for %zu workers\n", progname, jobs);
+    goto done;
+  }
+  atomic_init(&s->share->next, 0);
+  workers = readers;
+  nworkers = jobs;
+  for (size_t j = 0; j < jobs; j++) readers[j].fd = -1;
+  for (size_t j = 0; j < jobs; j++)
+    if (!spawn(s, &readers[j], j, false, 0, 0)) {
+      fprintf(stderr, "%s: cannot start a worker: %s\n", progname, strerror(errno));
+      goto done;
+    }
+  size_t k = 0;                 /* the next line to write */
+  double at = now();
+  for (;;) {
+    for (; k < n && w.got[k]; k++) {
+      write_line(out, w.text[k], w.len[k], at);
+      count(t, (batch_verdict)w.verdict[k], w.nodes[k]);
+      free(w.text[k]);
+      w.text[k] = NULL;
+    }
+    show_progress(t, at, false);
+    if (k == n) break;
+    nfds_t live = 0;
+    for (size_t j = 0; j < jobs; j++)
+      if (readers[j].fd >= 0) {
+        polls[live].fd = readers[j].fd;
+        polls[live].events = POLLIN;
+        slot_of[live++] = j;
       }
+    if (live == 0) {
+      /* Every worker has ended and record k has no line (its worker was
+         killed as it took its run): a careful worker does it and those
+         after it that have none. */
+      if (interrupted) break;
+      size_t first = 0, end;
+      while (w.got[s->order[first]]) first++;
+      for (end = first; end < n && !w.got[s->order[end]]; end++) {}
+      if (!spawn(s, &readers[0], 0, true, first, end)) break;
       continue;
     }
-    int v = BATCH_ERROR;
-    uint64_t nodes = 0;
-    size_t skip = 0;
-    get_head(line, len, &v, &nodes, &skip);
-    if (r->fresh) {                       /* the clock, once a read */
-      at = now();
-      r->fresh = false;
+    if (poll(polls, live, -1) < 0) {
+      if (errno != EINTR) break;
+      if (interrupted) forward_interrupt();
+      continue;
     }
-    write_line(out, line + skip, len - skip, at);
-    count(t, (batch_verdict)v, nodes);
-    show_progress(t, at, false);
+    at = now();
+    for (nfds_t p = 0; p < live; p++) {
+      if (!(polls[p].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      size_t j = slot_of[p];
+      if (!take_lines(s, &readers[j], &w) && !after_end(s, &readers[j], j, &w)) {
+        fprintf(stderr, "%s: cannot start a worker: %s\n", progname,
+                strerror(errno));
+        goto done;
+      }
+    }
+    if (interrupted) forward_interrupt();
   }
-  json_free(&error);
+  complete = k == n;
+done:
   if (!complete) forward_interrupt();
-  for (size_t j = 0; j < jobs; j++) {
+  for (size_t j = 0; readers && j < jobs; j++) {
     reap(&readers[j]);
     free(readers[j].buf);
   }
+  for (size_t k2 = 0; w.text && k2 < n; k2++) free(w.text[k2]);
+  free(w.text);
+  free(w.len);
+  free(w.nodes);
+  free(w.verdict);
+  free(w.got);
+  free(s->order);
+  free(polls);
+  free(slot_of);
   workers = NULL;
   nworkers = 0;
   free(readers);
+  if (s->share != MAP_FAILED && s->share) munmap(s->share, share_size);
   return complete;
 }
 
@@ -1135,10 +1315,11 @@ int batch_main(const char *name, int argc, char **argv) {
   t.total = nitems;
   t.started = t.shown = now();
   t.progress = !c.quiet && isatty(STDERR_FILENO);
-  run_state s = {&c, task, inputs, items, nitems};
   size_t jobs = (size_t)c.jobs < nitems ? (size_t)c.jobs : nitems;
-  bool complete = jobs > 1 ? run_workers(&s, &o, &t, jobs) : run_here(&s, &o, &t);
+  run_state s = {&c, task, inputs, items, nitems, jobs, NULL, NULL};
+  bool complete = jobs > 1 ? run_workers(&s, &o, &t) : run_here(&s, &o, &t);
   sigaction(SIGINT, &before, NULL);
+  output_drain(&o);
   fflush(o.file);
   if (o.file != stdout) fclose(o.file);
   if (o.records) fclose(o.records);

@@ -324,6 +324,15 @@ oth="$data/othello"
   head -n 1 "$dir/ff" | grep -q '"empties":14,"score":18,"best":"g8","all":{[^}]*"h1":12,[^}]*"g8":18}'
 check $? "othello solve: the FFO positions 1-19, every move's exact score as the OBF lists it"
 
+# workers take the positions with the most empty squares first; the
+# lines still come in the order of the file
+"$ludus" solve othello "$oth/fforum-1-19.obf" --all --quiet --jobs 3 >"$dir/ff3" 2>/dev/null
+answers "$dir/ff" >"$dir/ff.a"
+answers "$dir/ff3" >"$dir/ff3.a"
+sed -n 's/.*"id":"[^"]*:\([0-9]*\)".*/\1/p' "$dir/ff3" >"$dir/ids"
+cmp -s "$dir/ff.a" "$dir/ff3.a" && seq 1 19 | cmp -s - "$dir/ids"
+check $? "othello solve: three jobs, longest first, write what one writes, in order"
+
 "$ludus" replay othello "$oth"/wthor/*.wtb --quiet --jobs 2 >"$dir/wtb" 2>"$dir/err"
 status=$?
 over=$(grep -c '"agrees":true' "$dir/wtb")

@@ -96,6 +96,11 @@ typedef struct batch_task {
                        const batch_record *record,
                        const batch_options *options, json_out *out,
                        uint64_t *nodes);
+  /* How long a record may take beside the others (only the order
+     counts: more empty squares, say), or NULL when the task cannot tell.
+     With more than one job the workers take the longest first; the
+     output keeps the order of the input. */
+  double (*cost)(const batch_format *format, const batch_record *record);
 } batch_task;
 
 /* ---- formats every game may use ---- */

@@ -303,11 +303,22 @@ const batch_format c4_format_pons = {
 
 static const batch_format *const formats[] = {&c4_format_pons, NULL};
 
+/* The empty cells of a position, which is what its solve costs: the
+   moves played are the digits before the first space. */
+static double solve_cost(const batch_format *format, const batch_record *r) {
+  (void)format;
+  size_t moves = 0;
+  while (moves < r->len && r->text[moves] >= '1' && r->text[moves] <= '9')
+    moves++;
+  return -(double)moves;
+}
+
 const batch_task c4_batch_solve = {
   .game = "connect4", .command = "solve",
   .summary = "the exact score (Pons: 22-k for a win with your k-th chip) and "
              "a best column of every position; agrees with a score column",
   .formats = formats, .start = start, .finish = finish, .run = solve_run,
+  .cost = solve_cost,
 };
 
 const batch_task c4_batch_replay = {

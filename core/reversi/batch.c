@@ -783,11 +783,26 @@ static const batch_format *const games[] = {
   &reversi_format_obf, NULL,
 };
 
+/* The empty squares of a position: each one more multiplies its solve's
+   tree by about three.  Only OBF lines and transcripts tell without
+   being read; the others count alike. */
+static double solve_cost(const batch_format *format, const batch_record *r) {
+  if (format == &reversi_format_obf) {
+    int empty = 0;
+    for (size_t i = 0; i < r->len && i < 64; i++)
+      empty += r->text[i] == '-' || r->text[i] == '.';
+    return empty;
+  }
+  if (format == &reversi_format_transcript) return 60 - (double)(r->len / 2);
+  return 0;
+}
+
 const batch_task reversi_batch_solve = {
   .game = "reversi", .command = "solve",
   .summary = "each position solved exactly: score and best move (--all:\n"
              "            every move); an OBF line's answers checked",
   .formats = positions, .start = start, .finish = finish, .run = solve_run,
+  .cost = solve_cost,
 };
 
 const batch_task reversi_batch_replay = {

@@ -1,8 +1,9 @@
 /*
 ** bench_batch.c: what the batch front end costs.  For each set, the
 ** same work two ways, alternated, CPU time, median of the runs: the bare
-** loop (read the file, parse each record, solve it as the task does, no
-** output; for mahjong, score.jsonl 200 times over) and `ludus solve` with
+** loop in a process of its own (read the file, parse each record, solve
+** it as the task does, no output; for mahjong, score.jsonl 200 times
+** over) and `ludus solve` with
 ** one job, writing its JSON lines to
 ** /dev/null; then `ludus solve --jobs 2` against one job in wall time.
 ** The record and node counts are printed beside the times: they do not
@@ -26,13 +27,6 @@
 #include "reversi/formats.h"
 #include "reversi/solve.h"
 #include "sudoku/sudoku.h"
-
-static double cpu_self(void) {
-  struct rusage u;
-  getrusage(RUSAGE_SELF, &u);
-  return (double)u.ru_utime.tv_sec + (double)u.ru_utime.tv_usec * 1e-6 +
-         (double)u.ru_stime.tv_sec + (double)u.ru_stime.tv_usec * 1e-6;
-}
 
 static double cpu_children(void) {
   struct rusage u;
@@ -224,6 +218,11 @@ static void replay_rate(const char *ludus, const char *game, char **files,
 
 typedef long bare_loop(const char *data, uint64_t *nodes);
 
+/* This program, run again as `bench_batch --bare GAME FILE` for the
+   bare loop: a process of its own, which reads the file and starts cold
+   as `ludus solve` does, so that the two differ only by the front end. */
+static const char *self;
+
 static void bench(const char *ludus, const char *game, const char *path,
                   bare_loop *bare, int runs) {
   size_t len;
@@ -232,13 +231,12 @@ static void bench(const char *ludus, const char *game, const char *path,
     fprintf(stderr, "cannot read %s\n", path);
     return;
   }
-  double bare_cpu[16], batch_cpu[16], one[16], two[16];
-  long records = 0;
+  double bare_cpu[16], batch_cpu[16], one[16], two[16], elapsed;
   uint64_t nodes = 0;
+  long records = bare(data, &nodes);     /* the counts, untimed */
   for (int r = 0; r < runs; r++) {
-    double start = cpu_self();
-    records = bare(data, &nodes);
-    bare_cpu[r] = cpu_self() - start;
+    char *args[] = {(char *)self, "--bare", (char *)game, (char *)path, NULL};
+    bare_cpu[r] = run(args, &elapsed);
     batch_cpu[r] = run_ludus(ludus, game, path, "1", &one[r]);
     run_ludus(ludus, game, path, "2", &two[r]);
   }
@@ -250,7 +248,26 @@ static void bench(const char *ludus, const char *game, const char *path,
   free(data);
 }
 
+static bare_loop *bare_of(const char *game) {
+  if (strcmp(game, "connect4") == 0) return bare_connect4;
+  if (strcmp(game, "sudoku") == 0) return bare_sudoku;
+  if (strcmp(game, "mahjong") == 0) return bare_mahjong;
+  if (strcmp(game, "othello") == 0) return bare_othello;
+  return NULL;
+}
+
 int main(int argc, char **argv) {
+  self = argv[0];
+  if (argc == 4 && strcmp(argv[1], "--bare") == 0) {
+    size_t len;
+    char *data = read_file(argv[3], &len);
+    bare_loop *bare = bare_of(argv[2]);
+    uint64_t nodes;
+    if (!data || !bare) return 1;
+    long n = bare(data, &nodes);
+    free(data);
+    return n > 0 ? 0 : 1;
+  }
   if (argc < 3) {
     fprintf(stderr, "usage: bench_batch LUDUS DATA [runs]\n");
     return 2;
@@ -259,13 +276,13 @@ int main(int argc, char **argv) {
   if (runs < 1) runs = 1;
   if (runs > 16) runs = 16;
   printf("batch front end: CPU time of `ludus solve --jobs 1` against the bare "
-         "loop\n(parse and solve, no output), median of %d alternated runs; "
-         "then wall time\nof one job over two\n", runs);
+         "loop\n(parse and solve, no output), each a process of its own, median of %d\n"
+         "alternated runs; then wall time of one job over two\n", runs);
   char path[4096];
   snprintf(path, sizeof path, "%s/connect4/Test_L2_R2", argv[2]);
-  bench(argv[1], "connect4", path, bare_connect4, runs);
+  bench(argv[1], "connect4", path, bare_of("connect4"), runs);
   snprintf(path, sizeof path, "%s/sudoku/puzzles2_17_clue", argv[2]);
-  bench(argv[1], "sudoku", path, bare_sudoku, runs);
+  bench(argv[1], "sudoku", path, bare_of("sudoku"), runs);
   /* score.jsonl's 456 requests take a millisecond: 200 times over */
   size_t len;
   snprintf(path, sizeof path, "%s/mahjong/score.jsonl", argv[2]);
@@ -274,13 +291,13 @@ int main(int argc, char **argv) {
     snprintf(path, sizeof path, "%s/score.jsonl-x200", dir);
     FILE *f = fopen(path, "wb");
     for (int i = 0; f && i < 200; i++) fwrite(score, 1, len, f);
-    if (f && fclose(f) == 0) bench(argv[1], "mahjong", path, bare_mahjong, runs);
+    if (f && fclose(f) == 0) bench(argv[1], "mahjong", path, bare_of("mahjong"), runs);
     remove(path);
     rmdir(dir);
   }
   free(score);
   snprintf(path, sizeof path, "%s/othello/fforum-20-39.obf", argv[2]);
-  bench(argv[1], "othello", path, bare_othello, runs);
+  bench(argv[1], "othello", path, bare_of("othello"), runs);
 
   char wtb[4][4096], pgn[4096];
   char *wtbs[4];
