@@ -15,11 +15,12 @@
 ** worker at once; what is written is whole lines in order, so --resume
 ** carries on from there.
 */
-/* madvise's MADV_HUGEPAGE is a Linux extension, hidden by the build's
-   _POSIX_C_SOURCE */
-#define _DEFAULT_SOURCE
+/* madvise's MADV_HUGEPAGE and fcntl's F_SETPIPE_SZ are Linux
+   extensions, hidden by the build's _POSIX_C_SOURCE */
+#define _GNU_SOURCE
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <math.h>
 #include <poll.h>
@@ -257,12 +258,13 @@ typedef struct input {
   size_t id_len;                /* 0: too long a name, written record by record */
 } input;
 
-/* Room for n bytes of input or of records: on huge pages from 2 MiB up,
-   where the system has them (a page fault costs microseconds here, and
-   a file of 49,000 puzzles is read in a tenth of a second). */
+/* Room for n bytes of input, of records or of lines: on huge pages from
+   256 KiB up (rounded up to 2 MiB), where the system has them: a page
+   fault costs tens of microseconds on a virtual machine, and a file of
+   49,000 puzzles is solved in a tenth of a second. */
 static void *big_alloc(size_t n) {
   size_t huge = (size_t)1 << 21;
-  if (n < huge) return malloc(n ? n : 1);
+  if (n < huge / 8) return malloc(n ? n : 1);
   void *p = aligned_alloc(huge, (n + huge - 1) & ~(huge - 1));
 #ifdef MADV_HUGEPAGE
   if (p) madvise(p, (n + huge - 1) & ~(huge - 1), MADV_HUGEPAGE);
@@ -658,6 +660,13 @@ static void count(tally *t, batch_verdict v, uint64_t nodes) {
 
 /* ---- workers ---- */
 
+/* A worker's pipe, where the system lets it be this large, and the most a
+   worker keeps before it writes (a quarter of it): each write wakes the
+   merging process, and on a virtual machine a wake costs tens of
+   microseconds, as does each page of fresh memory. */
+#define PIPE_BYTES ((size_t)1 << 20)
+#define WORKER_WRITE (PIPE_BYTES / 4)
+
 /* What a worker has done and not yet written to its pipe. */
 typedef struct pending {
   char *data;
@@ -665,6 +674,11 @@ typedef struct pending {
 } pending;
 
 static bool pending_add(pending *p, const char *text, size_t len) {
+  if (!p->data && p->len + len <= 2 * WORKER_WRITE) {   /* one huge page */
+    p->data = big_alloc(2 * WORKER_WRITE);
+    if (!p->data) return false;
+    p->cap = 2 * WORKER_WRITE;
+  }
   if (p->len + len > p->cap) {
     size_t cap = p->cap ? p->cap : 1 << 16;
     while (cap < p->len + len) cap *= 2;
@@ -752,6 +766,7 @@ typedef struct run_state {
    together. */
 #define RUN_SECONDS 0.004
 
+
 /* A worker: runs of records taken from s->share until none is left, or
    (careful, started again where one died) the records from first to end,
    each line written as soon as it is done, so that the record it dies on
@@ -790,7 +805,8 @@ static void work(const run_state *s, size_t slot, size_t first, size_t end,
                                   &clock);
       if (v == BATCH_STOPPED || line.failed) break;
       if (!put_line(&out, s->order[k], v, nodes, &line)) break;
-      if (careful && !pending_write(&out, fd)) break;
+      if ((careful || out.len >= WORKER_WRITE) && !pending_write(&out, fd))
+        break;
     }
     if (k < end || !pending_write(&out, fd)) break;
     if (careful) break;
@@ -832,6 +848,9 @@ static bool spawn(const run_state *s, reader *r, size_t slot, bool careful,
                   size_t first, size_t end) {
   int p[2];
   if (pipe(p) != 0) return false;
+#ifdef F_SETPIPE_SZ
+  fcntl(p[1], F_SETPIPE_SZ, (int)PIPE_BYTES);   /* where allowed; else 64 KiB */
+#endif
   s->share->taken[slot][0] = s->share->taken[slot][1] = 0;
   fflush(NULL);
   pid_t pid = fork();
@@ -863,34 +882,97 @@ static void reap(reader *r) {
   r->pid = 0;
 }
 
-/* The lines that came before the ones ahead of them were written. */
+/* The lines that came before the ones ahead of them were written: each
+   copied into a chunk of memory, and the chunks used again once their
+   lines are written.  A page of fresh memory costs a fault, and on a
+   virtual machine faults cost more than all of a short record's
+   merging: these few chunks, on huge pages where the system has them,
+   are faulted in once. */
+#define CHUNK ((size_t)1 << 21)
+
+typedef struct chunk {
+  struct chunk *next;           /* among all the chunks, or the free ones */
+  struct chunk *next_free;
+  size_t used, cap;
+  size_t live;                  /* its lines not yet written */
+  char data[];
+} chunk;
+
+typedef struct slot {
+  const char *text;             /* the JSON line, in *in */
+  chunk *in;
+  uint64_t nodes;
+  uint32_t len;
+  unsigned char verdict;
+  bool got;                     /* its line came (and may be written) */
+} slot;
+
 typedef struct waiting {
-  char **text;                  /* [k]: the JSON line, or NULL */
-  size_t *len;
-  uint64_t *nodes;
-  unsigned char *verdict;
-  bool *got;                    /* [k]: its line came (and may be written) */
+  slot *slots;                  /* [k]: record k's */
+  chunk *all, *current, *free;
 } waiting;
+
+static chunk *new_chunk(waiting *w, size_t need) {
+  chunk *c = w->free;
+  if (c && c->cap >= need) {
+    w->free = c->next_free;
+  } else {
+    size_t bytes = need + sizeof *c > CHUNK ? need + sizeof *c : CHUNK;
+    c = big_alloc(bytes);
+    if (!c) return NULL;
+    c->cap = bytes - sizeof *c;
+    c->next = w->all;
+    w->all = c;
+  }
+  c->used = c->live = 0;
+  c->next_free = NULL;
+  return c;
+}
 
 static bool keep(waiting *w, size_t k, const char *text, size_t len,
                  batch_verdict v, uint64_t nodes) {
-  if (w->got[k]) return true;                   /* twice: the first stands */
-  char *copy = malloc(len ? len : 1);
-  if (!copy) return false;
-  memcpy(copy, text, len);
-  w->text[k] = copy;
-  w->len[k] = len;
-  w->nodes[k] = nodes;
-  w->verdict[k] = (unsigned char)v;
-  w->got[k] = true;
+  slot *sl = &w->slots[k];
+  if (sl->got) return true;                     /* twice: the first stands */
+  chunk *c = w->current;
+  if (!c || c->used + len > c->cap) {
+    if (c && c->live == 0) {                    /* every line written */
+      c->next_free = w->free;
+      w->free = c;
+    }
+    c = w->current = new_chunk(w, len);
+    if (!c) return false;
+  }
+  memcpy(c->data + c->used, text, len);
+  sl->text = c->data + c->used;
+  sl->in = c;
+  sl->len = (uint32_t)len;
+  sl->nodes = nodes;
+  sl->verdict = (unsigned char)v;
+  sl->got = true;
+  c->used += len;
+  c->live++;
   return true;
+}
+
+/* Record k's line is written: its chunk may be used again. */
+static void written(waiting *w, size_t k) {
+  chunk *c = w->slots[k].in;
+  if (--c->live == 0 && c != w->current) {
+    c->next_free = w->free;
+    w->free = c;
+  }
 }
 
 /* Reads what worker r has written and keeps its whole lines; false at
    the end of its output. */
 static bool take_lines(const run_state *s, reader *r, waiting *w) {
+  if (!r->buf) {                                /* a pipe's worth at once */
+    r->buf = big_alloc(PIPE_BYTES);
+    if (!r->buf) return false;
+    r->cap = PIPE_BYTES;
+  }
   if (r->len == r->cap) {
-    size_t cap = r->cap ? r->cap * 2 : 1 << 16;
+    size_t cap = r->cap * 2;
     char *more = realloc(r->buf, cap);
     if (!more) return false;
     r->buf = more;
@@ -944,7 +1026,7 @@ static bool after_end(const run_state *s, reader *r, size_t j, waiting *w) {
   size_t end = was_careful ? r->end : s->share->taken[j][1];
   reap(r);
   if (interrupted) return true;
-  while (first < end && w->got[s->order[first]]) first++;
+  while (first < end && w->slots[s->order[first]].got) first++;
   if (first < end && was_careful) {
     if (!keep_death(s, w, s->order[first])) return false;
     first++;
@@ -994,15 +1076,12 @@ static bool run_workers(run_state *s, output *out, tally *t) {
   s->share = mmap(NULL, share_size, PROT_READ | PROT_WRITE,
                   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   reader *readers = calloc(jobs, sizeof *readers);
-  waiting w = {calloc(n, sizeof *w.text), calloc(n, sizeof *w.len),
-               calloc(n, sizeof *w.nodes), calloc(n, 1),
-               calloc(n, sizeof *w.got)};
+  waiting w = {NULL, NULL, NULL, NULL};
   struct pollfd *polls = calloc(jobs, sizeof *polls);
   size_t *slot_of = calloc(jobs, sizeof *slot_of);
   bool complete = false;
   s->order = by_cost(s);
-  if (s->share == MAP_FAILED || !readers || !w.text || !w.len || !w.nodes ||
-      !w.verdict || !w.got || !polls || !slot_of || !s->order) {
+  if (s->share == MAP_FAILED || !readers || !polls || !slot_of || !s->order) {
     fprintf(stderr, "%s: not enough memory for %zu workers\n", progname, jobs);
     goto done;
   }
@@ -1015,14 +1094,22 @@ static bool run_workers(run_state *s, output *out, tally *t) {
       fprintf(stderr, "%s: cannot start a worker: %s\n", progname, strerror(errno));
       goto done;
     }
+  /* After the forks: memory the workers share until it is written costs
+     a fault a page when it is (a huge page is split to be copied). */
+  w.slots = big_alloc(n * sizeof *w.slots);
+  if (!w.slots) {
+    fprintf(stderr, "%s: not enough memory for %zu records\n", progname, n);
+    goto done;
+  }
+  memset(w.slots, 0, n * sizeof *w.slots);
   size_t k = 0;                 /* the next line to write */
   double at = now();
   for (;;) {
-    for (; k < n && w.got[k]; k++) {
-      write_line(out, w.text[k], w.len[k], at);
-      count(t, (batch_verdict)w.verdict[k], w.nodes[k]);
-      free(w.text[k]);
-      w.text[k] = NULL;
+    for (; k < n && w.slots[k].got; k++) {
+      const slot *sl = &w.slots[k];
+      write_line(out, sl->text, sl->len, at);
+      count(t, (batch_verdict)sl->verdict, sl->nodes);
+      written(&w, k);
     }
     show_progress(t, at, false);
     if (k == n) break;
@@ -1039,8 +1126,8 @@ static bool run_workers(run_state *s, output *out, tally *t) {
          after it that have none. */
       if (interrupted) break;
       size_t first = 0, end;
-      while (w.got[s->order[first]]) first++;
-      for (end = first; end < n && !w.got[s->order[end]]; end++) {}
+      while (w.slots[s->order[first]].got) first++;
+      for (end = first; end < n && !w.slots[s->order[end]].got; end++) {}
       if (!spawn(s, &readers[0], 0, true, first, end)) break;
       continue;
     }
@@ -1068,12 +1155,12 @@ done:
     reap(&readers[j]);
     free(readers[j].buf);
   }
-  for (size_t k2 = 0; w.text && k2 < n; k2++) free(w.text[k2]);
-  free(w.text);
-  free(w.len);
-  free(w.nodes);
-  free(w.verdict);
-  free(w.got);
+  while (w.all) {
+    chunk *c = w.all;
+    w.all = c->next;
+    free(c);
+  }
+  free(w.slots);
   free(s->order);
   free(polls);
   free(slot_of);
