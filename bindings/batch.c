@@ -759,6 +759,8 @@ typedef struct run_state {
   size_t jobs;
   shared *share;
   size_t *order;                /* the records in the order workers take them */
+  size_t doomed;                /* tests: a worker dies at this record (from
+                                   1, among those to do; 0: none) */
 } run_state;
 
 /* How long a run of records should take a worker: long enough that the
@@ -799,6 +801,7 @@ static void work(const run_state *s, size_t slot, size_t first, size_t end,
     size_t k;
     for (k = first; k < end && !interrupted; k++) {
       uint64_t nodes;
+      if (s->order[k] + 1 == s->doomed) _exit(9);
       const item *it = &s->todo[s->order[k]];
       batch_verdict v = do_record(s->task, worker, s->c,
                                   &s->inputs[it->input], it, &line, &nodes,
@@ -1403,7 +1406,11 @@ int batch_main(const char *name, int argc, char **argv) {
   t.started = t.shown = now();
   t.progress = !c.quiet && isatty(STDERR_FILENO);
   size_t jobs = (size_t)c.jobs < nitems ? (size_t)c.jobs : nitems;
-  run_state s = {&c, task, inputs, items, nitems, jobs, NULL, NULL};
+  /* LUDUS_TEST_WORKER_DIES=N: the worker that does record N dies, and so
+     does the careful one after it; tests/batch.sh checks the error line. */
+  const char *doomed = getenv("LUDUS_TEST_WORKER_DIES");
+  run_state s = {&c, task, inputs, items, nitems, jobs, NULL, NULL,
+                 doomed ? strtoul(doomed, NULL, 10) : 0};
   bool complete = jobs > 1 ? run_workers(&s, &o, &t) : run_here(&s, &o, &t);
   sigaction(SIGINT, &before, NULL);
   output_drain(&o);

@@ -111,6 +111,17 @@ sed -n 's/.*"id":"[^"]*:\([0-9]*\)".*/\1/p' "$dir/died" >"$dir/ids"
   [ "$(grep -c '"agrees":true' "$dir/died")" = 100 ]
 check $? "a worker killed in the run (killed: $alive): another does its records, all 100 answered in order (status $status)"
 
+# -- a record that kills its worker --
+LUDUS_TEST_WORKER_DIES=37 "$ludus" solve connect4 "$dir/l1r2.txt" --jobs 2 --quiet \
+  >"$dir/doomed" 2>"$dir/err"
+status=$?
+sed -n 's/.*"id":"[^"]*:\([0-9]*\)".*/\1/p' "$dir/doomed" >"$dir/ids"
+[ "$status" = 1 ] && seq 1 100 | cmp -s - "$dir/ids" &&
+  [ "$(grep -c '"agrees":true' "$dir/doomed")" = 99 ] &&
+  grep -q '"id":"[^"]*:37","error":"the worker doing it stopped without an answer"' "$dir/doomed" &&
+  grep -q "100 records (1 errors, 0 disagree, 99 agree)" "$dir/err"
+check $? "a record that kills its worker, and the careful one after it, is an error line; the other 99 agree, in order (status $status)"
+
 # -- bad input --
 late=2252576253462244111563365343671351441         # Test_L3_R1, line 1
 printf '\357\273\277%s -1\r\n\n12x4 3\n1111111\n1212121\n%s 7 8\n' "$late" "$late" >"$dir/bad"
