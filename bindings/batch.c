@@ -6,14 +6,15 @@
 ** All the input is read first and split into records; the shard, and
 ** the records an earlier run has written (--resume), leave the records to
 ** do.  With one job they are done here; with more, forked workers take
-** them in turn (worker j does the j-th, the (j + jobs)-th, ...) and write
-** their lines to a pipe each, which this process reads in the same turn:
-** the output keeps the order of the input with no coordination.  A
-** worker that dies is followed by a careful one, which starts at the
-** first record without a line and writes each line as it is done: a
-** record that kills it is an error line, not the end of the run.  Ctrl-C stops every
-** worker at once; what is written is whole lines in order, so --resume
-** carries on from there.
+** runs of them from a counter they share (the longest records first
+** where the task can tell), and write their lines, each with its
+** record's place, to a pipe each; this process keeps the lines that come
+** early and writes them in the order of the input.  A worker that dies
+** is followed by a careful one, which does what it had taken and not
+** written and writes each line as it is done: a record that kills it is
+** an error line, not the end of the run.  Ctrl-C stops every worker at
+** once; what is written is whole lines in order, so --resume carries on
+** from there.
 */
 /* madvise's MADV_HUGEPAGE and fcntl's F_SETPIPE_SZ are Linux
    extensions, hidden by the build's _POSIX_C_SOURCE */
