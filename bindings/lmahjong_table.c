@@ -42,6 +42,8 @@ enum {
 };
 
 enum { Q_TSUMO, Q_KAN, Q_NINE, Q_RIICHI, Q_DISCARD, Q_RON, Q_CALL };
+enum { LIST_KINDS = 4 };      /* the questions with a list: kan, riichi,
+                                 discard, call */
 static const char *const question_names[] = {
   "tsumo", "kan", "nine_terminals", "riichi", "discard", "ron", "call"
 };
@@ -54,6 +56,8 @@ typedef struct table {
   bool playing;
   bool done;
   int asking;                 /* the question a player is answering, or -1 */
+  int listed[MJ_SEATS][LIST_KINDS];   /* the length of each list play()
+                                         filled */
   const char *tile_names[NAMES];   /* the names' strings (kept by the
                                       registry): a player's answer is
                                       compared by address */
@@ -338,8 +342,14 @@ static const luaL_Reg view_methods[] = {
 
 /* ---- asking the players ---- */
 
-/* The table's user values and the names, on the stack of play's loop. */
-enum { AT_TABLE = 1, AT_PLAYERS, AT_VIEWS, AT_NAMES, AT_STRINGS };
+/* The table's user values, the names and the lists handed to the
+   players (AT_LISTS + LIST_KINDS * seat + list_kind[q]), on the stack
+   of play's loop. */
+enum {
+  AT_TABLE = 1, AT_PLAYERS, AT_VIEWS, AT_NAMES, AT_STRINGS, AT_LISTS,
+  AT_TOP = AT_LISTS + LIST_KINDS * MJ_SEATS - 1
+};
+static const signed char list_kind[] = {-1, 0, -1, 1, 2, -1, 3};   /* by question */
 
 static int raise_player(lua_State *L, const table *tb, int seat, int q,
                         const char *what) {
@@ -406,6 +416,49 @@ static const char *push_option(lua_State *L, const table *tb, const mj_act *a) {
   return NULL;
 }
 
+/* Fills the seat's list for question q with the names of the options
+   in idx[0..n-1] (their strings in interned: NULL for a meld's).  A
+   list is made once a play() for each seat and question and filled
+   again at each (a fresh list each question was a quarter of play()'s
+   instructions, most of it the garbage collector's): a player that
+   keeps one sees it change at its next question.  Whatever the player
+   did to it, it holds the options alone: the old ones past n are
+   cleared, and a list with another key left (or a metatable) is
+   replaced by a fresh one. */
+static void fill_list(lua_State *L, table *tb, int seat, int q, const int *idx, int n,
+                      const char **interned) {
+  int slot = AT_LISTS + LIST_KINDS * seat + list_kind[q];
+  int *listed = &tb->listed[seat][list_kind[q]];
+  for (;;) {
+    bool fresh = lua_isnil(L, slot);
+    if (!fresh && lua_getmetatable(L, slot)) {
+      lua_pop(L, 1);
+      fresh = true;
+    }
+    if (fresh) {
+      lua_createtable(L, n > 16 ? n : 16, 0);
+      lua_replace(L, slot);
+      *listed = 0;
+    }
+    for (int i = 0; i < n; i++) {
+      interned[i] = push_option(L, tb, &tb->t.options[idx[i]]);
+      lua_rawseti(L, slot, i + 1);
+    }
+    for (int i = n + 1; i <= *listed; i++) {
+      lua_pushnil(L);
+      lua_rawseti(L, slot, i);
+    }
+    *listed = n;
+    if (n) lua_pushinteger(L, n);          /* a key after the options? */
+    else lua_pushnil(L);
+    if (!lua_next(L, slot)) break;
+    lua_pop(L, 2);
+    lua_pushnil(L);
+    lua_replace(L, slot);
+  }
+  lua_pushvalue(L, slot);
+}
+
 /* Asks which of the options in idx[0..n-1] (by name) the player picks;
    returns the option, or -1 for nil or false when a refusal is allowed. */
 static int pick(lua_State *L, table *tb, int seat, int q, const int *idx, int n,
@@ -413,11 +466,7 @@ static int pick(lua_State *L, table *tb, int seat, int q, const int *idx, int n,
   const mj_round *r = &tb->t.round;
   const char *interned[MJ_MAX_OPTIONS];
   int base = lua_gettop(L) - extra + 1;
-  lua_createtable(L, n, 0);
-  for (int i = 0; i < n; i++) {
-    interned[i] = push_option(L, tb, &tb->t.options[idx[i]]);
-    lua_rawseti(L, -2, i + 1);
-  }
+  fill_list(L, tb, seat, q, idx, n, interned);
   lua_insert(L, base);                     /* the list first, then the extras */
   ask(L, tb, seat, q, 1 + extra);
   int type = lua_type(L, -1);
@@ -585,9 +634,11 @@ static int play_loop(lua_State *L) {
   table *tb = lua_touserdata(L, 1);
   for (int i = UV_PLAYERS; i <= UV_COUNT; i++) lua_getiuservalue(L, 1, i);
   push_names(L);
+  luaL_checkstack(L, AT_TOP + 2 * LUA_MINSTACK, NULL);
+  lua_settop(L, AT_TOP);                   /* no lists yet */
   while (mj_table_next(&tb->t)) {
     int choice = tb->t.ask == MJ_ASK_TURN ? turn(L, tb) : claim(L, tb);
-    lua_settop(L, AT_STRINGS);
+    lua_settop(L, AT_TOP);
     if (!mj_table_choose(&tb->t, choice))
       return luaL_error(L, "mahjong: the table could not play that (out of memory?)");
   }
