@@ -342,12 +342,15 @@ static const luaL_Reg view_methods[] = {
 
 /* ---- asking the players ---- */
 
-/* The table's user values, the names and the lists handed to the
-   players (AT_LISTS + LIST_KINDS * seat + list_kind[q]), on the stack
-   of play's loop. */
+/* What play's loop keeps on its stack: the table, its user values,
+   the names, the lists handed to the players (AT_LISTS + LIST_KINDS *
+   seat + list_kind[q]), each seat's player and view, and each name (a
+   tile's or a question's, AT_NAME - 1 + its index in the names), so
+   that a question pushes them with lua_pushvalue. */
 enum {
-  AT_TABLE = 1, AT_PLAYERS, AT_VIEWS, AT_NAMES, AT_STRINGS, AT_LISTS,
-  AT_TOP = AT_LISTS + LIST_KINDS * MJ_SEATS - 1
+  AT_TABLE = 1, AT_PLAYERS, AT_VIEWS, AT_NAMES, AT_STRINGS,
+  AT_LISTS, AT_PLAYER = AT_LISTS + LIST_KINDS * MJ_SEATS, AT_VIEW = AT_PLAYER + MJ_SEATS,
+  AT_NAME = AT_VIEW + MJ_SEATS, AT_TOP = AT_NAME + NAMES - 2
 };
 static const signed char list_kind[] = {-1, 0, -1, 1, 2, -1, 3};   /* by question */
 
@@ -359,45 +362,57 @@ static int raise_player(lua_State *L, const table *tb, int seat, int q,
                     name ? name : "?", what, question_names[q]);
 }
 
-/* Calls the seat's player on question q with the view and nargs
-   arguments on the stack; leaves its answer, or nil for a method it
-   lacks (the default answer).  An error in the player goes up as it is,
-   with tb->asking set: table_play says whose it was. */
-static void ask(lua_State *L, table *tb, int seat, int q, int nargs) {
-  int args = lua_gettop(L) - nargs + 1;
-  lua_rawgeti(L, AT_PLAYERS, seat + 1);
-  if (lua_type(L, -1) == LUA_TTABLE) {
-    lua_rawgeti(L, AT_STRINGS, NAME_QUESTION + q);
-    if (lua_gettable(L, -2) == LUA_TNIL) {
-      lua_settop(L, args - 1);
-      lua_pushnil(L);
-      return;
+/* Pushes the start of a call of the seat's player on question q: its
+   method, itself and its view (a table's), or itself, the question and
+   the view (a function); the caller pushes the other arguments and
+   calls answer().  false, with nothing pushed, for a method the player
+   lacks (the default answer). */
+static bool begin_ask(lua_State *L, table *tb, int seat, int q) {
+  int player = AT_PLAYER + seat, question = AT_NAME + NAME_QUESTION - 1 + q;
+  if (lua_type(L, player) == LUA_TTABLE) {
+    lua_pushvalue(L, question);
+    int type = lua_gettable(L, player);
+    if (type == LUA_TNIL) {
+      lua_pop(L, 1);
+      return false;
     }
-    if (lua_type(L, -1) != LUA_TFUNCTION) {
+    if (type != LUA_TFUNCTION) {
       lua_pushfstring(L, "has a '%s' that is not a function (%s) for",
                       question_names[q], luaL_typename(L, -1));
       raise_player(L, tb, seat, q, lua_tostring(L, -1));
     }
-    lua_insert(L, -2);                      /* method, self */
+    lua_pushvalue(L, player);               /* method, self */
   } else {
-    lua_rawgeti(L, AT_STRINGS, NAME_QUESTION + q);   /* f, question */
+    lua_pushvalue(L, player);
+    lua_pushvalue(L, question);
   }
-  lua_rawgeti(L, AT_VIEWS, seat + 1);
-  for (int i = 0; i < nargs; i++) lua_pushvalue(L, args + i);
+  lua_pushvalue(L, AT_VIEW + seat);
+  return true;
+}
+
+/* Calls the player begun by begin_ask with nargs more arguments, and
+   leaves its answer.  An error in the player goes up as it is, with
+   tb->asking set: table_play says whose it was. */
+static void answer(lua_State *L, table *tb, int q, int nargs) {
   tb->asking = q;
   lua_call(L, 2 + nargs, 1);
   tb->asking = -1;
-  if (lua_gettop(L) != args) {             /* the answer where the arguments were */
-    lua_replace(L, args);
-    lua_settop(L, args);
-  }
 }
 
-/* A yes-or-no answer: nil gives the default. */
-static bool yes(lua_State *L, bool fallback) {
-  bool answer = lua_isnil(L, -1) ? fallback : lua_toboolean(L, -1);
+/* A yes-or-no question (with the open tile and its seat when open);
+   nil, or no method, gives the default. */
+static bool ask_yes(lua_State *L, table *tb, int seat, int q, bool open, bool fallback) {
+  if (!begin_ask(L, tb, seat, q)) return fallback;
+  const mj_round *r = &tb->t.round;
+  if (open) {
+    int k = mj_tile_kind(r->open_tile);
+    lua_pushvalue(L, AT_NAME - 1 + (mj_round_red(r, r->open_tile) ? NAME_RED + k / 9 : k + 1));
+    lua_pushinteger(L, r->turn);
+  }
+  answer(L, tb, q, open ? 2 : 0);
+  bool yes = lua_isnil(L, -1) ? fallback : lua_toboolean(L, -1);
   lua_pop(L, 1);
-  return answer;
+  return yes;
 }
 
 /* Pushes the name of an option: a discard's tile from the names, a
@@ -407,7 +422,7 @@ static const char *push_option(lua_State *L, const table *tb, const mj_act *a) {
   const mj_round *r = &tb->t.round;
   if (a->type == MJ_ACT_DISCARD) {
     int k = mj_tile_kind(a->tile), i = mj_round_red(r, a->tile) ? NAME_RED + k / 9 : k + 1;
-    lua_rawgeti(L, AT_STRINGS, i);
+    lua_pushvalue(L, AT_NAME - 1 + i);
     return tb->tile_names[i];
   }
   char name[40];
@@ -417,13 +432,13 @@ static const char *push_option(lua_State *L, const table *tb, const mj_act *a) {
 }
 
 /* Fills the seat's list for question q with the names of the options
-   in idx[0..n-1] (their strings in interned: NULL for a meld's).  A
-   list is made once a play() for each seat and question and filled
-   again at each (a fresh list each question was a quarter of play()'s
-   instructions, most of it the garbage collector's): a player that
-   keeps one sees it change at its next question.  Whatever the player
-   did to it, it holds the options alone: the old ones past n are
-   cleared, and a list with another key left (or a metatable) is
+   in idx[0..n-1] (their strings in interned: NULL for a meld's), and
+   pushes it.  A list is made once a play() for each seat and question
+   and filled again at each (a fresh list each question was a quarter
+   of play()'s instructions, most of it the garbage collector's): a
+   player that keeps one sees it change at its next question.  Whatever
+   the player did to it, it holds the options alone: the old ones past
+   n are cleared, and a list with another key left (or a metatable) is
    replaced by a fresh one. */
 static void fill_list(lua_State *L, table *tb, int seat, int q, const int *idx, int n,
                       const char **interned) {
@@ -459,35 +474,43 @@ static void fill_list(lua_State *L, table *tb, int seat, int q, const int *idx, 
   lua_pushvalue(L, slot);
 }
 
-/* Asks which of the options in idx[0..n-1] (by name) the player picks;
-   returns the option, or -1 for nil or false when a refusal is allowed. */
+/* Asks which of the options in idx[0..n-1] (by name) the player picks
+   (with the open tile and its seat when open); returns the option, or
+   -1 for nil or false when a refusal is allowed. */
 static int pick(lua_State *L, table *tb, int seat, int q, const int *idx, int n,
-                bool may_refuse, int extra) {
+                bool may_refuse, bool open) {
   const mj_round *r = &tb->t.round;
   const char *interned[MJ_MAX_OPTIONS];
-  int base = lua_gettop(L) - extra + 1;
-  fill_list(L, tb, seat, q, idx, n, interned);
-  lua_insert(L, base);                     /* the list first, then the extras */
-  ask(L, tb, seat, q, 1 + extra);
+  if (begin_ask(L, tb, seat, q)) {
+    fill_list(L, tb, seat, q, idx, n, interned);
+    if (open) {
+      int k = mj_tile_kind(r->open_tile);
+      lua_pushvalue(L, AT_NAME - 1 + (mj_round_red(r, r->open_tile) ? NAME_RED + k / 9 : k + 1));
+      lua_pushinteger(L, r->turn);
+    }
+    answer(L, tb, q, open ? 3 : 1);
+  } else {
+    lua_pushnil(L);
+  }
   int type = lua_type(L, -1);
   if ((type == LUA_TNIL || (type == LUA_TBOOLEAN && !lua_toboolean(L, -1))) && may_refuse) {
-    lua_settop(L, base - 1);
+    lua_pop(L, 1);
     return -1;
   }
   char name[40];
   if (type == LUA_TSTRING) {
     /* short strings are interned: a tile's name taken from the list is
        the very string the names keep */
-    const char *answer = lua_tostring(L, -1);
+    const char *chosen = lua_tostring(L, -1);
     for (int i = 0; i < n; i++)
-      if (answer == interned[i]) {
-        lua_settop(L, base - 1);
+      if (chosen == interned[i]) {
+        lua_pop(L, 1);
         return idx[i];
       }
     for (int i = 0; i < n; i++) {
       option_name(r, &tb->t.options[idx[i]], name, sizeof name);
-      if (!strcmp(answer, name)) {
-        lua_settop(L, base - 1);
+      if (!strcmp(chosen, name)) {
+        lua_pop(L, 1);
         return idx[i];
       }
     }
@@ -523,45 +546,31 @@ static int turn(lua_State *L, table *tb) {
     default: break;
     }
   }
-  if (tsumo >= 0) {
-    ask(L, tb, seat, Q_TSUMO, 0);
-    if (yes(L, true)) return tsumo;
-  }
+  if (tsumo >= 0 && ask_yes(L, tb, seat, Q_TSUMO, false, true)) return tsumo;
   if (nkans) {
-    int i = pick(L, tb, seat, Q_KAN, kans, nkans, true, 0);
+    int i = pick(L, tb, seat, Q_KAN, kans, nkans, true, false);
     if (i >= 0) return i;
   }
-  if (nine >= 0) {
-    ask(L, tb, seat, Q_NINE, 0);
-    if (yes(L, false)) return nine;
-  }
+  if (nine >= 0 && ask_yes(L, tb, seat, Q_NINE, false, false)) return nine;
   if (nriichi) {
-    int i = pick(L, tb, seat, Q_RIICHI, riichi, nriichi, true, 0);
+    int i = pick(L, tb, seat, Q_RIICHI, riichi, nriichi, true, false);
     if (i >= 0) return i;
   }
   if (ndiscards == 1) return discards[0];
-  return pick(L, tb, seat, Q_DISCARD, discards, ndiscards, false, 0);
+  return pick(L, tb, seat, Q_DISCARD, discards, ndiscards, false, false);
 }
 
 /* An open tile: ron, then a call (pon, kan, chi) or a pass. */
 static int claim(lua_State *L, table *tb) {
   const mj_table *t = &tb->t;
-  const mj_round *r = &t->round;
   int seat = t->seat, ron = -1, calls[MJ_MAX_OPTIONS], ncalls = 0;
   for (int i = 0; i < t->noptions; i++) {
     if (t->options[i].type == MJ_ACT_RON) ron = i;
     else calls[ncalls++] = i;
   }
-  if (ron >= 0) {
-    push_tile(L, AT_STRINGS, r, r->open_tile);
-    lua_pushinteger(L, r->turn);
-    ask(L, tb, seat, Q_RON, 2);
-    if (yes(L, true)) return ron;
-  }
+  if (ron >= 0 && ask_yes(L, tb, seat, Q_RON, true, true)) return ron;
   if (!ncalls) return -1;
-  push_tile(L, AT_STRINGS, r, r->open_tile);
-  lua_pushinteger(L, r->turn);
-  return pick(L, tb, seat, Q_CALL, calls, ncalls, true, 2);
+  return pick(L, tb, seat, Q_CALL, calls, ncalls, true, true);
 }
 
 /* The game as a table: scores, places, points and each round. */
@@ -635,7 +644,10 @@ static int play_loop(lua_State *L) {
   for (int i = UV_PLAYERS; i <= UV_COUNT; i++) lua_getiuservalue(L, 1, i);
   push_names(L);
   luaL_checkstack(L, AT_TOP + 2 * LUA_MINSTACK, NULL);
-  lua_settop(L, AT_TOP);                   /* no lists yet */
+  lua_settop(L, AT_PLAYER - 1);            /* no lists yet */
+  for (int s = 0; s < MJ_SEATS; s++) lua_rawgeti(L, AT_PLAYERS, s + 1);
+  for (int s = 0; s < MJ_SEATS; s++) lua_rawgeti(L, AT_VIEWS, s + 1);
+  for (int i = 1; i < NAMES; i++) lua_rawgeti(L, AT_STRINGS, i);
   while (mj_table_next(&tb->t)) {
     int choice = tb->t.ask == MJ_ASK_TURN ? turn(L, tb) : claim(L, tb);
     lua_settop(L, AT_TOP);
