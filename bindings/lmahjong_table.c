@@ -61,6 +61,8 @@ typedef struct table {
   const char *tile_names[NAMES];   /* the names' strings (kept by the
                                       registry): a player's answer is
                                       compared by address */
+  uint8_t name_of[MJ_TILES];  /* each tile's name in the names (a red five
+                                 under the table's rules: 0m 0p 0s) */
 } table;
 
 typedef struct view {
@@ -109,22 +111,27 @@ static void push_tile(lua_State *L, int names, const mj_round *r, int tile) {
   lua_rawgeti(L, names, mj_round_red(r, tile) ? NAME_RED + k / 9 : k + 1);
 }
 
-/* "pon:550m", "chi:345p", "ankan:1111z": the tiles in ludus's form. */
+/* "pon:550m", "chi:345p", "ankan:1111z": the tiles of a meld (of one
+   suit) in ludus's form, in order, a red five before the other fives. */
 static void meld_text(const mj_round *r, const char *kind, const uint8_t *tiles,
                       int n, char *buf, size_t size) {
-  mj_tiles t;
-  mj_clear(&t);
+  int key[4];                     /* 2 x kind, + 1 unless red */
   for (int i = 0; i < n; i++) {
-    int k = mj_tile_kind(tiles[i]);
-    t.count[k]++;
-    t.n++;
-    if (mj_round_red(r, tiles[i])) t.red[k / 9]++;
+    int k = 2 * mj_tile_kind(tiles[i]) + !mj_round_red(r, tiles[i]), j = i;
+    for (; j > 0 && key[j - 1] > k; j--) key[j] = key[j - 1];
+    key[j] = k;
   }
   size_t len = strlen(kind);
-  if (len + 2 > size) return;
+  if (len + (size_t)n + 3 > size) {
+    if (size) buf[0] = '\0';
+    return;
+  }
   memcpy(buf, kind, len);
-  buf[len] = ':';
-  mj_format(&t, buf + len + 1, size - len - 1);
+  buf[len++] = ':';
+  for (int i = 0; i < n; i++)
+    buf[len++] = key[i] & 1 ? (char)('1' + key[i] / 2 % 9) : '0';
+  buf[len++] = "mpsz"[mj_tile_kind(tiles[0]) / 9];
+  buf[len] = '\0';
 }
 
 /* The name of an option as a player sees it: a tile for a discard, a
@@ -405,8 +412,7 @@ static bool ask_yes(lua_State *L, table *tb, int seat, int q, bool open, bool fa
   if (!begin_ask(L, tb, seat, q)) return fallback;
   const mj_round *r = &tb->t.round;
   if (open) {
-    int k = mj_tile_kind(r->open_tile);
-    lua_pushvalue(L, AT_NAME - 1 + (mj_round_red(r, r->open_tile) ? NAME_RED + k / 9 : k + 1));
+    lua_pushvalue(L, AT_NAME - 1 + tb->name_of[r->open_tile]);
     lua_pushinteger(L, r->turn);
   }
   answer(L, tb, q, open ? 2 : 0);
@@ -416,23 +422,23 @@ static bool ask_yes(lua_State *L, table *tb, int seat, int q, bool open, bool fa
 }
 
 /* Pushes the name of an option: a discard's tile from the names, a
-   call's or kan's meld made for it.  Returns the string of a discard,
-   NULL for the others. */
+   call's or kan's meld made for it.  Returns its string (Lua's own: a
+   short string is interned, so an answer taken from the list is that
+   very string). */
 static const char *push_option(lua_State *L, const table *tb, const mj_act *a) {
   const mj_round *r = &tb->t.round;
   if (a->type == MJ_ACT_DISCARD) {
-    int k = mj_tile_kind(a->tile), i = mj_round_red(r, a->tile) ? NAME_RED + k / 9 : k + 1;
+    int i = tb->name_of[a->tile];
     lua_pushvalue(L, AT_NAME - 1 + i);
     return tb->tile_names[i];
   }
   char name[40];
   option_name(r, a, name, sizeof name);
-  lua_pushstring(L, name);
-  return NULL;
+  return lua_pushstring(L, name);
 }
 
 /* Fills the seat's list for question q with the names of the options
-   in idx[0..n-1] (their strings in interned: NULL for a meld's), and
+   in idx[0..n-1] (their strings in interned), and
    pushes it.  A list is made once a play() for each seat and question
    and filled again at each (a fresh list each question was a quarter
    of play()'s instructions, most of it the garbage collector's): a
@@ -484,8 +490,7 @@ static int pick(lua_State *L, table *tb, int seat, int q, const int *idx, int n,
   if (begin_ask(L, tb, seat, q)) {
     fill_list(L, tb, seat, q, idx, n, interned);
     if (open) {
-      int k = mj_tile_kind(r->open_tile);
-      lua_pushvalue(L, AT_NAME - 1 + (mj_round_red(r, r->open_tile) ? NAME_RED + k / 9 : k + 1));
+      lua_pushvalue(L, AT_NAME - 1 + tb->name_of[r->open_tile]);
       lua_pushinteger(L, r->turn);
     }
     answer(L, tb, q, open ? 3 : 1);
@@ -499,8 +504,8 @@ static int pick(lua_State *L, table *tb, int seat, int q, const int *idx, int n,
   }
   char name[40];
   if (type == LUA_TSTRING) {
-    /* short strings are interned: a tile's name taken from the list is
-       the very string the names keep */
+    /* short strings are interned: a name taken from the list is the
+       very string pushed there */
     const char *chosen = lua_tostring(L, -1);
     for (int i = 0; i < n; i++)
       if (chosen == interned[i]) {
@@ -877,6 +882,11 @@ static int mahjong_table(lua_State *L) {
     lua_pop(L, 1);
   }
   lua_pop(L, 1);
+  for (int tile = 0; tile < MJ_TILES; tile++) {   /* red as mj_round_red says */
+    int k = mj_tile_kind(tile);
+    bool red = tile % 4 == 0 && k < MJ_HONORS && k % 9 == 4 && rules.red[k / 9];
+    tb->name_of[tile] = (uint8_t)(red ? NAME_RED + k / 9 : k + 1);
+  }
   luaL_setmetatable(L, TABLE_TYPE);
   lua_pushvalue(L, 6);
   lua_setiuservalue(L, 8, UV_PLAYERS);
