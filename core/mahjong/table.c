@@ -83,32 +83,40 @@ static void end_round(mj_table *t) {
 
 /* The shanten and waits of seat's concealed tiles, or of them without
    the tile drawn (without: that tile, or MJ_NO_TILE), counted again
-   only when those tiles changed.  A hand that swapped one tile since it
-   was counted is at most one nearer to ready: when that still leaves it
-   two or more from ready, that bound is kept instead of a count, for
-   nothing at the table needs more (no ron, and no riichi at its next
-   draw). */
-static const struct mj_table_hand *hand_of(mj_table *t, int seat, int without) {
+   only when those tiles changed and what is known does not say enough.
+   A hand that swapped one tile since it was known is at most one nearer
+   to ready: that bound is kept instead of a count while it is enough or
+   more.  Enough is 1 where only the waits matter (a hand one or more
+   from ready has none: an open tile, the turn of an open hand or one in
+   riichi), 2 where riichi may follow (a hand two or more from ready
+   before the draw is not ready after a discard). */
+static const struct mj_table_hand *hand_of(mj_table *t, int seat, int without,
+                                           int enough) {
   const mj_round_seat *s = &t->round.seat[seat];
   struct mj_table_hand *known = &t->hands[seat];
   uint64_t held[3] = {s->held[0], s->held[1], s->held[2]};
   if (without != MJ_NO_TILE) held[without >> 6] &= ~(1ull << (without & 63));
+  int n = s->hand.n - (without != MJ_NO_TILE);
   if (memcmp(known->held, held, sizeof held)) {
-    int n = s->hand.n - (without != MJ_NO_TILE), changed = 0;
+    int changed = 0;
     for (int w = 0; w < 3; w++) changed += __builtin_popcountll(known->held[w] ^ held[w]);
     memcpy(known->held, held, sizeof held);
-    if (changed == 2 && known->tiles == n && known->shanten >= 3) {
+    if (changed == 2 && known->tiles == n && known->shanten > enough) {
       known->shanten--;
+      known->exact = false;
       known->waits = 0;
       return known;
     }
-    uint8_t count[MJ_KINDS];
-    memcpy(count, s->hand.count, sizeof count);
-    if (without != MJ_NO_TILE) count[mj_tile_kind(without)]--;
-    known->tiles = n;
-    known->shanten = mj_shanten(count, n);
-    known->waits = known->shanten == 0 && n % 3 == 1 ? mj_ukeire(count, n, NULL) : 0;
+  } else if (known->exact || known->shanten >= enough) {
+    return known;
   }
+  uint8_t count[MJ_KINDS];
+  memcpy(count, s->hand.count, sizeof count);
+  if (without != MJ_NO_TILE) count[mj_tile_kind(without)]--;
+  known->tiles = n;
+  known->shanten = mj_shanten(count, n);
+  known->exact = true;
+  known->waits = known->shanten == 0 && n % 3 == 1 ? mj_ukeire(count, n, NULL) : 0;
   return known;
 }
 
@@ -158,7 +166,9 @@ bool mj_table_next(mj_table *t) {
       break;
     }
     case MJ_PHASE_ACT: {
-      const struct mj_table_hand *h = hand_of(t, r->turn, r->seat[r->turn].drawn);
+      const mj_round_seat *s = &r->seat[r->turn];
+      const struct mj_table_hand *h = hand_of(t, r->turn, s->drawn,
+                                              s->riichi || s->open ? 1 : 2);
       t->ask = MJ_ASK_TURN;
       t->seat = r->turn;
       t->noptions = mj_round_turn_options(r, r->turn, h->waits, h->shanten, t->options);
@@ -175,7 +185,7 @@ bool mj_table_next(mj_table *t) {
       for (int d = 1; d < MJ_SEATS; d++) {
         int s = (r->turn + d) % MJ_SEATS;
         if (t->answered[s]) continue;
-        t->noptions = mj_round_claim_options(r, s, hand_of(t, s, MJ_NO_TILE)->waits,
+        t->noptions = mj_round_claim_options(r, s, hand_of(t, s, MJ_NO_TILE, 1)->waits,
                                              t->options);
         if (!t->noptions) {
           t->answered[s] = true;

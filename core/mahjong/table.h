@@ -61,7 +61,8 @@ typedef struct mj_table {
     uint64_t held[3];
     uint64_t waits;
     int tiles;
-    int shanten;              /* or a bound, when 2 or more (table.c) */
+    int shanten;              /* or a bound, when not exact (table.c) */
+    bool exact;
   } hands[MJ_SEATS];
   mj_record record;
 } mj_table;
