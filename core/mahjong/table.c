@@ -47,6 +47,7 @@ static bool play(mj_table *t, const mj_act *a) {
   if (!grow((void **)&rec->acts, &rec->cap_acts, rec->nacts, sizeof *rec->acts))
     return false;
   if (mj_round_play(&t->round, a) != MJ_ROUND_OK) return false;
+  t->hands[a->seat].current = false;
   mj_act *kept = &rec->acts[rec->nacts++];
   *kept = *a;
   if (a->type == MJ_ACT_DRAW) kept->tile = t->round.seat[a->seat].drawn;
@@ -89,11 +90,17 @@ static void end_round(mj_table *t) {
    more.  Enough is 1 where only the waits matter (a hand one or more
    from ready has none: an open tile, the turn of an open hand or one in
    riichi), 2 where riichi may follow (a hand two or more from ready
-   before the draw is not ready after a discard). */
+   before the draw is not ready after a discard).  A seat that made no
+   step since is not looked at again. */
 static const struct mj_table_hand *hand_of(mj_table *t, int seat, int without,
                                            int enough) {
-  const mj_round_seat *s = &t->round.seat[seat];
   struct mj_table_hand *known = &t->hands[seat];
+  if (known->current && known->without == without &&
+      (known->exact || known->shanten >= enough))
+    return known;
+  const mj_round_seat *s = &t->round.seat[seat];
+  known->current = true;
+  known->without = (uint8_t)without;
   uint64_t held[3] = {s->held[0], s->held[1], s->held[2]};
   if (without != MJ_NO_TILE) held[without >> 6] &= ~(1ull << (without & 63));
   int n = s->hand.n - (without != MJ_NO_TILE);
@@ -118,6 +125,21 @@ static const struct mj_table_hand *hand_of(mj_table *t, int seat, int without,
   known->exact = true;
   known->waits = known->shanten == 0 && n % 3 == 1 ? mj_ukeire(count, n, NULL) : 0;
   return known;
+}
+
+/* Whether the open tile could be anything to seat (its waits known):
+   a ron, a pon or kan of two or three of its kind, a chi from the seat
+   after the discarder; most open tiles are nothing to most seats, and
+   are spared the listing of options. */
+static bool may_claim(const mj_round *r, int seat, uint64_t waits) {
+  int k = mj_tile_kind(r->open_tile);
+  const uint8_t *count = r->seat[seat].hand.count;
+  if ((waits >> k & 1) || count[k] >= 2) return true;
+  if (seat != (r->turn + 1) % MJ_SEATS || k >= MJ_HONORS) return false;
+  int n = k % 9;
+  return (n >= 2 && count[k - 2] && count[k - 1]) ||
+         (n >= 1 && n <= 7 && count[k - 1] && count[k + 1]) ||
+         (n <= 6 && count[k + 1] && count[k + 2]);
 }
 
 /* Who takes the open tile, once every seat asked has answered: rons in
@@ -185,8 +207,9 @@ bool mj_table_next(mj_table *t) {
       for (int d = 1; d < MJ_SEATS; d++) {
         int s = (r->turn + d) % MJ_SEATS;
         if (t->answered[s]) continue;
-        t->noptions = mj_round_claim_options(r, s, hand_of(t, s, MJ_NO_TILE, 1)->waits,
-                                             t->options);
+        uint64_t waits = hand_of(t, s, MJ_NO_TILE, 1)->waits;
+        t->noptions = may_claim(r, s, waits)
+                    ? mj_round_claim_options(r, s, waits, t->options) : 0;
         if (!t->noptions) {
           t->answered[s] = true;
           continue;

@@ -63,6 +63,9 @@ typedef struct mj_table {
     int tiles;
     int shanten;              /* or a bound, when not exact (table.c) */
     bool exact;
+    bool current;             /* no step of the seat since held was taken
+                                 (without the tile `without`) */
+    uint8_t without;
   } hands[MJ_SEATS];
   mj_record record;
 } mj_table;
