@@ -127,6 +127,11 @@ static const struct mj_table_hand *hand_of(mj_table *t, int seat, int without,
   return known;
 }
 
+/* The seat d places after seat (unsigned: a mask, not a division). */
+static inline int after(int seat, int d) {
+  return (int)((unsigned)(seat + d) % MJ_SEATS);
+}
+
 /* Whether the open tile could be anything to seat (its waits known):
    a ron, a pon or kan of two or three of its kind, a chi from the seat
    after the discarder; most open tiles are nothing to most seats, and
@@ -135,7 +140,7 @@ static bool may_claim(const mj_round *r, int seat, uint64_t waits) {
   int k = mj_tile_kind(r->open_tile);
   const uint8_t *count = r->seat[seat].hand.count;
   if ((waits >> k & 1) || count[k] >= 2) return true;
-  if (seat != (r->turn + 1) % MJ_SEATS || k >= MJ_HONORS) return false;
+  if (seat != after(r->turn, 1) || k >= MJ_HONORS) return false;
   int n = k % 9;
   return (n >= 2 && count[k - 2] && count[k - 1]) ||
          (n >= 1 && n <= 7 && count[k - 1] && count[k + 1]) ||
@@ -146,23 +151,23 @@ static bool may_claim(const mj_round *r, int seat, uint64_t waits) {
    turn, else a pon or kan, else a chi, else nobody. */
 static bool resolve(mj_table *t) {
   const mj_round *r = &t->round;
-  int rons = 0;
+  int rons = 0, pon = -1, chi = -1;
   t->claim_open = false;
   for (int d = 1; d < MJ_SEATS; d++) {
-    int s = (r->turn + d) % MJ_SEATS;
-    if (t->answer[s].type != MJ_ACT_RON) continue;
-    if (rons && !t->rules.double_ron) break;
-    if (!play(t, &t->answer[s])) return false;
-    rons++;
+    int s = after(r->turn, d), type = t->answer[s].type;
+    if (type == MJ_ACT_RON) {
+      if (rons && !t->rules.double_ron) continue;
+      if (!play(t, &t->answer[s])) return false;
+      rons++;
+    } else if ((type == MJ_ACT_PON || type == MJ_ACT_KAN) && pon < 0) {
+      pon = s;
+    } else if (type == MJ_ACT_CHI && chi < 0) {
+      chi = s;
+    }
   }
   if (rons) return true;
-  for (int pass = 0; pass < 2; pass++)
-    for (int d = 1; d < MJ_SEATS; d++) {
-      const mj_act *a = &t->answer[(r->turn + d) % MJ_SEATS];
-      bool pon = a->type == MJ_ACT_PON || a->type == MJ_ACT_KAN;
-      if ((pass == 0 && pon) || (pass == 1 && a->type == MJ_ACT_CHI))
-        return play(t, a);
-    }
+  if (pon >= 0) return play(t, &t->answer[pon]);
+  if (chi >= 0) return play(t, &t->answer[chi]);
   mj_act p = {.type = MJ_ACT_PASS, .seat = (uint8_t)r->turn};
   return play(t, &p);
 }
@@ -205,7 +210,7 @@ bool mj_table_next(mj_table *t) {
         }
       }
       for (int d = 1; d < MJ_SEATS; d++) {
-        int s = (r->turn + d) % MJ_SEATS;
+        int s = after(r->turn, d);
         if (t->answered[s]) continue;
         uint64_t waits = hand_of(t, s, MJ_NO_TILE, 1)->waits;
         t->noptions = may_claim(r, s, waits)
