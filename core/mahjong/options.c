@@ -118,6 +118,10 @@ static void discards(options *o, int seat, bool riichi) {
      tile drawn: without those, the first is checked for all */
   bool alike = !riichi && !s->riichi && !s->kuikae;
   int first = -1, drawn = s->drawn;
+  mj_act same;                            /* the others but for the tile */
+  memset(&same, 0, sizeof same);
+  same.type = MJ_ACT_DISCARD;
+  same.seat = (uint8_t)seat;
   for (int w = 0; w < 3; w++) {
     uint64_t reds = red_bits(r, w), plain = s->held[w] & ~reds;
     uint64_t low = lowest_of_nibbles(plain);
@@ -126,16 +130,16 @@ static void discards(options *o, int seat, bool riichi) {
     uint64_t tiles = (s->held[w] & reds) | low;
     for (; tiles; tiles &= tiles - 1) {
       int tile = 64 * w + __builtin_ctzll(tiles);
-      if (!alike || first < 0) {
+      if (first > 0) {                    /* alike, and the first passed */
+        if (o->n < MJ_MAX_OPTIONS) {
+          mj_act a = same;
+          a.tile = (uint8_t)tile;
+          o->out[o->n++] = a;
+        }
+      } else if (first < 0) {
         int n = o->n;
         add(o, MJ_ACT_DISCARD, seat, tile, NULL, 0, riichi);
-        first = o->n > n;
-      } else if (first && o->n < MJ_MAX_OPTIONS) {
-        mj_act *a = &o->out[o->n++];
-        memset(a, 0, sizeof *a);
-        a->type = MJ_ACT_DISCARD;
-        a->seat = (uint8_t)seat;
-        a->tile = (uint8_t)tile;
+        if (alike) first = o->n > n;
       }
     }
   }
