@@ -438,7 +438,7 @@ static const char *push_option(lua_State *L, const table *tb, const mj_act *a) {
 }
 
 /* Fills the seat's list for question q with the names of the options
-   in idx[0..n-1] (their strings in interned), and
+   first..first+n-1 (their strings in interned), and
    pushes it.  A list is made once a play() for each seat and question
    and filled again at each (a fresh list each question was a quarter
    of play()'s instructions, most of it the garbage collector's): a
@@ -446,7 +446,7 @@ static const char *push_option(lua_State *L, const table *tb, const mj_act *a) {
    the player did to it, it holds the options alone: the old ones past
    n are cleared, and a list with another key left (or a metatable) is
    replaced by a fresh one. */
-static void fill_list(lua_State *L, table *tb, int seat, int q, const int *idx, int n,
+static void fill_list(lua_State *L, table *tb, int seat, int q, int first, int n,
                       const char **interned) {
   int slot = AT_LISTS + LIST_KINDS * seat + list_kind[q];
   int *listed = &tb->listed[seat][list_kind[q]];
@@ -462,7 +462,7 @@ static void fill_list(lua_State *L, table *tb, int seat, int q, const int *idx, 
       *listed = 0;
     }
     for (int i = 0; i < n; i++) {
-      interned[i] = push_option(L, tb, &tb->t.options[idx[i]]);
+      interned[i] = push_option(L, tb, &tb->t.options[first + i]);
       lua_rawseti(L, slot, i + 1);
     }
     for (int i = n + 1; i <= *listed; i++) {
@@ -480,15 +480,15 @@ static void fill_list(lua_State *L, table *tb, int seat, int q, const int *idx, 
   lua_pushvalue(L, slot);
 }
 
-/* Asks which of the options in idx[0..n-1] (by name) the player picks
+/* Asks which of the options first..first+n-1 (by name) the player picks
    (with the open tile and its seat when open); returns the option, or
    -1 for nil or false when a refusal is allowed. */
-static int pick(lua_State *L, table *tb, int seat, int q, const int *idx, int n,
+static int pick(lua_State *L, table *tb, int seat, int q, int first, int n,
                 bool may_refuse, bool open) {
   const mj_round *r = &tb->t.round;
   const char *interned[MJ_MAX_OPTIONS];
   if (begin_ask(L, tb, seat, q)) {
-    fill_list(L, tb, seat, q, idx, n, interned);
+    fill_list(L, tb, seat, q, first, n, interned);
     if (open) {
       lua_pushvalue(L, AT_NAME - 1 + tb->name_of[r->open_tile]);
       lua_pushinteger(L, r->turn);
@@ -510,13 +510,13 @@ static int pick(lua_State *L, table *tb, int seat, int q, const int *idx, int n,
     for (int i = 0; i < n; i++)
       if (chosen == interned[i]) {
         lua_pop(L, 1);
-        return idx[i];
+        return first + i;
       }
     for (int i = 0; i < n; i++) {
-      option_name(r, &tb->t.options[idx[i]], name, sizeof name);
+      option_name(r, &tb->t.options[first + i], name, sizeof name);
       if (!strcmp(chosen, name)) {
         lua_pop(L, 1);
-        return idx[i];
+        return first + i;
       }
     }
   }
@@ -524,7 +524,7 @@ static int pick(lua_State *L, table *tb, int seat, int q, const int *idx, int n,
                   type == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1),
                   type == LUA_TSTRING ? "'" : "");
   for (int i = 0; i < n; i++) {
-    option_name(r, &tb->t.options[idx[i]], name, sizeof name);
+    option_name(r, &tb->t.options[first + i], name, sizeof name);
     lua_pushfstring(L, " %s", name);
   }
   lua_pushstring(L, may_refuse ? "; or nil) to" : ") to");
@@ -532,50 +532,58 @@ static int pick(lua_State *L, table *tb, int seat, int q, const int *idx, int n,
   return raise_player(L, tb, seat, q, lua_tostring(L, -1));
 }
 
-/* The seat's own turn: tsumo, kan, nine terminals, riichi, discard. */
+/* The options of type from i on (riichi: discards with riichi or
+   without), as round.h lists them: each kind together. */
+static int run_of(const mj_table *t, int i, int type, int riichi) {
+  int n = 0;
+  while (i + n < t->noptions && t->options[i + n].type == type &&
+         (riichi < 0 || t->options[i + n].riichi == riichi))
+    n++;
+  return n;
+}
+
+static int out_of_order(lua_State *L) {
+  return luaL_error(L, "mahjong: the table listed its options out of order");
+}
+
+/* The seat's own turn: tsumo, kan, nine terminals, riichi, discard
+   (listed as tsumo, the discards, the riichi discards, the kans, nine
+   terminals). */
 static int turn(lua_State *L, table *tb) {
   const mj_table *t = &tb->t;
-  int seat = t->seat, tsumo = -1, nine = -1;
-  int kans[8], nkans = 0, riichi[MJ_MAX_OPTIONS], nriichi = 0;
-  int discards[MJ_MAX_OPTIONS], ndiscards = 0;
-  for (int i = 0; i < t->noptions; i++) {
-    const mj_act *a = &t->options[i];
-    switch (a->type) {
-    case MJ_ACT_TSUMO: tsumo = i; break;
-    case MJ_ACT_NINE_TERMINALS: nine = i; break;
-    case MJ_ACT_ANKAN: case MJ_ACT_KAKAN: if (nkans < 8) kans[nkans++] = i; break;
-    case MJ_ACT_DISCARD:
-      if (a->riichi) riichi[nriichi++] = i;
-      else discards[ndiscards++] = i;
-      break;
-    default: break;
-    }
-  }
+  int seat = t->seat, i = 0;
+  int tsumo = run_of(t, i, MJ_ACT_TSUMO, -1) ? i++ : -1;
+  int discards = i, ndiscards = run_of(t, i, MJ_ACT_DISCARD, 0);
+  int riichi = i += ndiscards, nriichi = run_of(t, i, MJ_ACT_DISCARD, 1);
+  int kans = i += nriichi, nkans = run_of(t, i, MJ_ACT_ANKAN, -1);
+  nkans += run_of(t, i + nkans, MJ_ACT_KAKAN, -1);
+  i += nkans;
+  int nine = run_of(t, i, MJ_ACT_NINE_TERMINALS, -1) ? i++ : -1;
+  if (i != t->noptions) return out_of_order(L);
   if (tsumo >= 0 && ask_yes(L, tb, seat, Q_TSUMO, false, true)) return tsumo;
   if (nkans) {
-    int i = pick(L, tb, seat, Q_KAN, kans, nkans, true, false);
-    if (i >= 0) return i;
+    int k = pick(L, tb, seat, Q_KAN, kans, nkans, true, false);
+    if (k >= 0) return k;
   }
   if (nine >= 0 && ask_yes(L, tb, seat, Q_NINE, false, false)) return nine;
   if (nriichi) {
-    int i = pick(L, tb, seat, Q_RIICHI, riichi, nriichi, true, false);
-    if (i >= 0) return i;
+    int k = pick(L, tb, seat, Q_RIICHI, riichi, nriichi, true, false);
+    if (k >= 0) return k;
   }
-  if (ndiscards == 1) return discards[0];
+  if (ndiscards == 1) return discards;
   return pick(L, tb, seat, Q_DISCARD, discards, ndiscards, false, false);
 }
 
-/* An open tile: ron, then a call (pon, kan, chi) or a pass. */
+/* An open tile: ron, then a call (pon, kan, chi) or a pass (listed as
+   ron, then the calls). */
 static int claim(lua_State *L, table *tb) {
   const mj_table *t = &tb->t;
-  int seat = t->seat, ron = -1, calls[MJ_MAX_OPTIONS], ncalls = 0;
-  for (int i = 0; i < t->noptions; i++) {
-    if (t->options[i].type == MJ_ACT_RON) ron = i;
-    else calls[ncalls++] = i;
-  }
+  int seat = t->seat, ron = run_of(t, 0, MJ_ACT_RON, -1) ? 0 : -1, calls = ron + 1;
+  for (int i = calls; i < t->noptions; i++)
+    if (t->options[i].type == MJ_ACT_RON) return out_of_order(L);
   if (ron >= 0 && ask_yes(L, tb, seat, Q_RON, true, true)) return ron;
-  if (!ncalls) return -1;
-  return pick(L, tb, seat, Q_CALL, calls, ncalls, true, true);
+  if (calls == t->noptions) return -1;
+  return pick(L, tb, seat, Q_CALL, calls, t->noptions - calls, true, true);
 }
 
 /* The game as a table: scores, places, points and each round. */
