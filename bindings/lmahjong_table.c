@@ -42,6 +42,8 @@ enum {
 };
 
 enum { Q_TSUMO, Q_KAN, Q_NINE, Q_RIICHI, Q_DISCARD, Q_RON, Q_CALL };
+enum { LIST_KINDS = 4 };      /* the questions with a list: kan, riichi,
+                                 discard, call */
 static const char *const question_names[] = {
   "tsumo", "kan", "nine_terminals", "riichi", "discard", "ron", "call"
 };
@@ -54,9 +56,13 @@ typedef struct table {
   bool playing;
   bool done;
   int asking;                 /* the question a player is answering, or -1 */
+  int listed[MJ_SEATS][LIST_KINDS];   /* the length of each list play()
+                                         filled */
   const char *tile_names[NAMES];   /* the names' strings (kept by the
                                       registry): a player's answer is
                                       compared by address */
+  uint8_t name_of[MJ_TILES];  /* each tile's name in the names (a red five
+                                 under the table's rules: 0m 0p 0s) */
 } table;
 
 typedef struct view {
@@ -105,22 +111,27 @@ static void push_tile(lua_State *L, int names, const mj_round *r, int tile) {
   lua_rawgeti(L, names, mj_round_red(r, tile) ? NAME_RED + k / 9 : k + 1);
 }
 
-/* "pon:550m", "chi:345p", "ankan:1111z": the tiles in ludus's form. */
+/* "pon:550m", "chi:345p", "ankan:1111z": the tiles of a meld (of one
+   suit) in ludus's form, in order, a red five before the other fives. */
 static void meld_text(const mj_round *r, const char *kind, const uint8_t *tiles,
                       int n, char *buf, size_t size) {
-  mj_tiles t;
-  mj_clear(&t);
+  int key[4];                     /* 2 x kind, + 1 unless red */
   for (int i = 0; i < n; i++) {
-    int k = mj_tile_kind(tiles[i]);
-    t.count[k]++;
-    t.n++;
-    if (mj_round_red(r, tiles[i])) t.red[k / 9]++;
+    int k = 2 * mj_tile_kind(tiles[i]) + !mj_round_red(r, tiles[i]), j = i;
+    for (; j > 0 && key[j - 1] > k; j--) key[j] = key[j - 1];
+    key[j] = k;
   }
   size_t len = strlen(kind);
-  if (len + 2 > size) return;
+  if (len + (size_t)n + 3 > size) {
+    if (size) buf[0] = '\0';
+    return;
+  }
   memcpy(buf, kind, len);
-  buf[len] = ':';
-  mj_format(&t, buf + len + 1, size - len - 1);
+  buf[len++] = ':';
+  for (int i = 0; i < n; i++)
+    buf[len++] = key[i] & 1 ? (char)('1' + key[i] / 2 % 9) : '0';
+  buf[len++] = "mpsz"[mj_tile_kind(tiles[0]) / 9];
+  buf[len] = '\0';
 }
 
 /* The name of an option as a player sees it: a tile for a discard, a
@@ -338,8 +349,17 @@ static const luaL_Reg view_methods[] = {
 
 /* ---- asking the players ---- */
 
-/* The table's user values and the names, on the stack of play's loop. */
-enum { AT_TABLE = 1, AT_PLAYERS, AT_VIEWS, AT_NAMES, AT_STRINGS };
+/* What play's loop keeps on its stack: the table, its user values,
+   the names, the lists handed to the players (AT_LISTS + LIST_KINDS *
+   seat + list_kind[q]), each seat's player and view, and each name (a
+   tile's or a question's, AT_NAME - 1 + its index in the names), so
+   that a question pushes them with lua_pushvalue. */
+enum {
+  AT_TABLE = 1, AT_PLAYERS, AT_VIEWS, AT_NAMES, AT_STRINGS,
+  AT_LISTS, AT_PLAYER = AT_LISTS + LIST_KINDS * MJ_SEATS, AT_VIEW = AT_PLAYER + MJ_SEATS,
+  AT_NAME = AT_VIEW + MJ_SEATS, AT_TOP = AT_NAME + NAMES - 2
+};
+static const signed char list_kind[] = {-1, 0, -1, 1, 2, -1, 3};   /* by question */
 
 static int raise_player(lua_State *L, const table *tb, int seat, int q,
                         const char *what) {
@@ -349,97 +369,154 @@ static int raise_player(lua_State *L, const table *tb, int seat, int q,
                     name ? name : "?", what, question_names[q]);
 }
 
-/* Calls the seat's player on question q with the view and nargs
-   arguments on the stack; leaves its answer, or nil for a method it
-   lacks (the default answer).  An error in the player goes up as it is,
-   with tb->asking set: table_play says whose it was. */
-static void ask(lua_State *L, table *tb, int seat, int q, int nargs) {
-  int args = lua_gettop(L) - nargs + 1;
-  lua_rawgeti(L, AT_PLAYERS, seat + 1);
-  if (lua_type(L, -1) == LUA_TTABLE) {
-    lua_rawgeti(L, AT_STRINGS, NAME_QUESTION + q);
-    if (lua_gettable(L, -2) == LUA_TNIL) {
-      lua_settop(L, args - 1);
-      lua_pushnil(L);
-      return;
+/* Pushes the start of a call of the seat's player on question q: its
+   method, itself and its view (a table's), or itself, the question and
+   the view (a function); the caller pushes the other arguments and
+   calls answer().  false, with nothing pushed, for a method the player
+   lacks (the default answer). */
+static bool begin_ask(lua_State *L, table *tb, int seat, int q) {
+  int player = AT_PLAYER + seat, question = AT_NAME + NAME_QUESTION - 1 + q;
+  if (lua_type(L, player) == LUA_TTABLE) {
+    lua_pushvalue(L, question);
+    int type = lua_gettable(L, player);
+    if (type == LUA_TNIL) {
+      lua_pop(L, 1);
+      return false;
     }
-    if (lua_type(L, -1) != LUA_TFUNCTION) {
+    if (type != LUA_TFUNCTION) {
       lua_pushfstring(L, "has a '%s' that is not a function (%s) for",
                       question_names[q], luaL_typename(L, -1));
       raise_player(L, tb, seat, q, lua_tostring(L, -1));
     }
-    lua_insert(L, -2);                      /* method, self */
+    lua_pushvalue(L, player);               /* method, self */
   } else {
-    lua_rawgeti(L, AT_STRINGS, NAME_QUESTION + q);   /* f, question */
+    lua_pushvalue(L, player);
+    lua_pushvalue(L, question);
   }
-  lua_rawgeti(L, AT_VIEWS, seat + 1);
-  for (int i = 0; i < nargs; i++) lua_pushvalue(L, args + i);
+  lua_pushvalue(L, AT_VIEW + seat);
+  return true;
+}
+
+/* Calls the player begun by begin_ask with nargs more arguments, and
+   leaves its answer.  An error in the player goes up as it is, with
+   tb->asking set: table_play says whose it was. */
+static void answer(lua_State *L, table *tb, int q, int nargs) {
   tb->asking = q;
   lua_call(L, 2 + nargs, 1);
   tb->asking = -1;
-  if (lua_gettop(L) != args) {             /* the answer where the arguments were */
-    lua_replace(L, args);
-    lua_settop(L, args);
-  }
 }
 
-/* A yes-or-no answer: nil gives the default. */
-static bool yes(lua_State *L, bool fallback) {
-  bool answer = lua_isnil(L, -1) ? fallback : lua_toboolean(L, -1);
+/* A yes-or-no question (with the open tile and its seat when open);
+   nil, or no method, gives the default. */
+static bool ask_yes(lua_State *L, table *tb, int seat, int q, bool open, bool fallback) {
+  if (!begin_ask(L, tb, seat, q)) return fallback;
+  const mj_round *r = &tb->t.round;
+  if (open) {
+    lua_pushvalue(L, AT_NAME - 1 + tb->name_of[r->open_tile]);
+    lua_pushinteger(L, r->turn);
+  }
+  answer(L, tb, q, open ? 2 : 0);
+  bool yes = lua_isnil(L, -1) ? fallback : lua_toboolean(L, -1);
   lua_pop(L, 1);
-  return answer;
+  return yes;
 }
 
 /* Pushes the name of an option: a discard's tile from the names, a
-   call's or kan's meld made for it.  Returns the string of a discard,
-   NULL for the others. */
+   call's or kan's meld made for it.  Returns its string (Lua's own: a
+   short string is interned, so an answer taken from the list is that
+   very string). */
 static const char *push_option(lua_State *L, const table *tb, const mj_act *a) {
   const mj_round *r = &tb->t.round;
   if (a->type == MJ_ACT_DISCARD) {
-    int k = mj_tile_kind(a->tile), i = mj_round_red(r, a->tile) ? NAME_RED + k / 9 : k + 1;
-    lua_rawgeti(L, AT_STRINGS, i);
+    int i = tb->name_of[a->tile];
+    lua_pushvalue(L, AT_NAME - 1 + i);
     return tb->tile_names[i];
   }
   char name[40];
   option_name(r, a, name, sizeof name);
-  lua_pushstring(L, name);
-  return NULL;
+  return lua_pushstring(L, name);
 }
 
-/* Asks which of the options in idx[0..n-1] (by name) the player picks;
-   returns the option, or -1 for nil or false when a refusal is allowed. */
-static int pick(lua_State *L, table *tb, int seat, int q, const int *idx, int n,
-                bool may_refuse, int extra) {
+/* Fills the seat's list for question q with the names of the options
+   first..first+n-1 (their strings in interned), and
+   pushes it.  A list is made once a play() for each seat and question
+   and filled again at each (a fresh list each question was a quarter
+   of play()'s instructions, most of it the garbage collector's): a
+   player that keeps one sees it change at its next question.  Whatever
+   the player did to it, it holds the options alone: the old ones past
+   n are cleared, and a list with another key left (or a metatable) is
+   replaced by a fresh one. */
+static void fill_list(lua_State *L, table *tb, int seat, int q, int first, int n,
+                      const char **interned) {
+  int slot = AT_LISTS + LIST_KINDS * seat + list_kind[q];
+  int *listed = &tb->listed[seat][list_kind[q]];
+  for (;;) {
+    bool fresh = lua_isnil(L, slot);
+    if (!fresh && lua_getmetatable(L, slot)) {
+      lua_pop(L, 1);
+      fresh = true;
+    }
+    if (fresh) {
+      lua_createtable(L, n > 16 ? n : 16, 0);
+      lua_replace(L, slot);
+      *listed = 0;
+    }
+    for (int i = 0; i < n; i++) {
+      interned[i] = push_option(L, tb, &tb->t.options[first + i]);
+      lua_rawseti(L, slot, i + 1);
+    }
+    for (int i = n + 1; i <= *listed; i++) {
+      lua_pushnil(L);
+      lua_rawseti(L, slot, i);
+    }
+    *listed = n;
+    if (n) lua_pushinteger(L, n);          /* a key after the options? */
+    else lua_pushnil(L);
+    if (!lua_next(L, slot)) break;
+    lua_pop(L, 2);
+    lua_pushnil(L);
+    lua_replace(L, slot);
+  }
+  lua_pushvalue(L, slot);
+}
+
+/* Asks which of the options first..first+n-1 (by name) the player picks
+   (with the open tile and its seat when open); returns the option, or
+   -1 for nil or false when a refusal is allowed. */
+static int pick(lua_State *L, table *tb, int seat, int q, int first, int n,
+                bool may_refuse, bool open) {
   const mj_round *r = &tb->t.round;
   const char *interned[MJ_MAX_OPTIONS];
-  int base = lua_gettop(L) - extra + 1;
-  lua_createtable(L, n, 0);
-  for (int i = 0; i < n; i++) {
-    interned[i] = push_option(L, tb, &tb->t.options[idx[i]]);
-    lua_rawseti(L, -2, i + 1);
+  if (begin_ask(L, tb, seat, q)) {
+    fill_list(L, tb, seat, q, first, n, interned);
+    if (open) {
+      lua_pushvalue(L, AT_NAME - 1 + tb->name_of[r->open_tile]);
+      lua_pushinteger(L, r->turn);
+    }
+    answer(L, tb, q, open ? 3 : 1);
+  } else {
+    lua_pushnil(L);
   }
-  lua_insert(L, base);                     /* the list first, then the extras */
-  ask(L, tb, seat, q, 1 + extra);
   int type = lua_type(L, -1);
   if ((type == LUA_TNIL || (type == LUA_TBOOLEAN && !lua_toboolean(L, -1))) && may_refuse) {
-    lua_settop(L, base - 1);
+    lua_pop(L, 1);
     return -1;
   }
   char name[40];
   if (type == LUA_TSTRING) {
-    /* short strings are interned: a tile's name taken from the list is
-       the very string the names keep */
-    const char *answer = lua_tostring(L, -1);
+    /* short strings are interned: a name taken from the list is the
+       very string pushed there */
+    const char *chosen = lua_tostring(L, -1);
     for (int i = 0; i < n; i++)
-      if (answer == interned[i]) {
-        lua_settop(L, base - 1);
-        return idx[i];
+      if (chosen == interned[i]) {
+        lua_pop(L, 1);
+        return first + i;
       }
     for (int i = 0; i < n; i++) {
-      option_name(r, &tb->t.options[idx[i]], name, sizeof name);
-      if (!strcmp(answer, name)) {
-        lua_settop(L, base - 1);
-        return idx[i];
+      option_name(r, &tb->t.options[first + i], name, sizeof name);
+      if (!strcmp(chosen, name)) {
+        lua_pop(L, 1);
+        return first + i;
       }
     }
   }
@@ -447,7 +524,7 @@ static int pick(lua_State *L, table *tb, int seat, int q, const int *idx, int n,
                   type == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1),
                   type == LUA_TSTRING ? "'" : "");
   for (int i = 0; i < n; i++) {
-    option_name(r, &tb->t.options[idx[i]], name, sizeof name);
+    option_name(r, &tb->t.options[first + i], name, sizeof name);
     lua_pushfstring(L, " %s", name);
   }
   lua_pushstring(L, may_refuse ? "; or nil) to" : ") to");
@@ -455,64 +532,58 @@ static int pick(lua_State *L, table *tb, int seat, int q, const int *idx, int n,
   return raise_player(L, tb, seat, q, lua_tostring(L, -1));
 }
 
-/* The seat's own turn: tsumo, kan, nine terminals, riichi, discard. */
-static int turn(lua_State *L, table *tb) {
-  const mj_table *t = &tb->t;
-  int seat = t->seat, tsumo = -1, nine = -1;
-  int kans[8], nkans = 0, riichi[MJ_MAX_OPTIONS], nriichi = 0;
-  int discards[MJ_MAX_OPTIONS], ndiscards = 0;
-  for (int i = 0; i < t->noptions; i++) {
-    const mj_act *a = &t->options[i];
-    switch (a->type) {
-    case MJ_ACT_TSUMO: tsumo = i; break;
-    case MJ_ACT_NINE_TERMINALS: nine = i; break;
-    case MJ_ACT_ANKAN: case MJ_ACT_KAKAN: if (nkans < 8) kans[nkans++] = i; break;
-    case MJ_ACT_DISCARD:
-      if (a->riichi) riichi[nriichi++] = i;
-      else discards[ndiscards++] = i;
-      break;
-    default: break;
-    }
-  }
-  if (tsumo >= 0) {
-    ask(L, tb, seat, Q_TSUMO, 0);
-    if (yes(L, true)) return tsumo;
-  }
-  if (nkans) {
-    int i = pick(L, tb, seat, Q_KAN, kans, nkans, true, 0);
-    if (i >= 0) return i;
-  }
-  if (nine >= 0) {
-    ask(L, tb, seat, Q_NINE, 0);
-    if (yes(L, false)) return nine;
-  }
-  if (nriichi) {
-    int i = pick(L, tb, seat, Q_RIICHI, riichi, nriichi, true, 0);
-    if (i >= 0) return i;
-  }
-  if (ndiscards == 1) return discards[0];
-  return pick(L, tb, seat, Q_DISCARD, discards, ndiscards, false, 0);
+/* The options of type from i on (riichi: discards with riichi or
+   without), as round.h lists them: each kind together. */
+static int run_of(const mj_table *t, int i, int type, int riichi) {
+  int n = 0;
+  while (i + n < t->noptions && t->options[i + n].type == type &&
+         (riichi < 0 || t->options[i + n].riichi == riichi))
+    n++;
+  return n;
 }
 
-/* An open tile: ron, then a call (pon, kan, chi) or a pass. */
+static int out_of_order(lua_State *L) {
+  return luaL_error(L, "mahjong: the table listed its options out of order");
+}
+
+/* The seat's own turn: tsumo, kan, nine terminals, riichi, discard
+   (listed as tsumo, the discards, the riichi discards, the kans, nine
+   terminals). */
+static int turn(lua_State *L, table *tb) {
+  const mj_table *t = &tb->t;
+  int seat = t->seat, i = 0;
+  int tsumo = run_of(t, i, MJ_ACT_TSUMO, -1) ? i++ : -1;
+  int discards = i, ndiscards = run_of(t, i, MJ_ACT_DISCARD, 0);
+  int riichi = i += ndiscards, nriichi = run_of(t, i, MJ_ACT_DISCARD, 1);
+  int kans = i += nriichi, nkans = run_of(t, i, MJ_ACT_ANKAN, -1);
+  nkans += run_of(t, i + nkans, MJ_ACT_KAKAN, -1);
+  i += nkans;
+  int nine = run_of(t, i, MJ_ACT_NINE_TERMINALS, -1) ? i++ : -1;
+  if (i != t->noptions) return out_of_order(L);
+  if (tsumo >= 0 && ask_yes(L, tb, seat, Q_TSUMO, false, true)) return tsumo;
+  if (nkans) {
+    int k = pick(L, tb, seat, Q_KAN, kans, nkans, true, false);
+    if (k >= 0) return k;
+  }
+  if (nine >= 0 && ask_yes(L, tb, seat, Q_NINE, false, false)) return nine;
+  if (nriichi) {
+    int k = pick(L, tb, seat, Q_RIICHI, riichi, nriichi, true, false);
+    if (k >= 0) return k;
+  }
+  if (ndiscards == 1) return discards;
+  return pick(L, tb, seat, Q_DISCARD, discards, ndiscards, false, false);
+}
+
+/* An open tile: ron, then a call (pon, kan, chi) or a pass (listed as
+   ron, then the calls). */
 static int claim(lua_State *L, table *tb) {
   const mj_table *t = &tb->t;
-  const mj_round *r = &t->round;
-  int seat = t->seat, ron = -1, calls[MJ_MAX_OPTIONS], ncalls = 0;
-  for (int i = 0; i < t->noptions; i++) {
-    if (t->options[i].type == MJ_ACT_RON) ron = i;
-    else calls[ncalls++] = i;
-  }
-  if (ron >= 0) {
-    push_tile(L, AT_STRINGS, r, r->open_tile);
-    lua_pushinteger(L, r->turn);
-    ask(L, tb, seat, Q_RON, 2);
-    if (yes(L, true)) return ron;
-  }
-  if (!ncalls) return -1;
-  push_tile(L, AT_STRINGS, r, r->open_tile);
-  lua_pushinteger(L, r->turn);
-  return pick(L, tb, seat, Q_CALL, calls, ncalls, true, 2);
+  int seat = t->seat, ron = run_of(t, 0, MJ_ACT_RON, -1) ? 0 : -1, calls = ron + 1;
+  for (int i = calls; i < t->noptions; i++)
+    if (t->options[i].type == MJ_ACT_RON) return out_of_order(L);
+  if (ron >= 0 && ask_yes(L, tb, seat, Q_RON, true, true)) return ron;
+  if (calls == t->noptions) return -1;
+  return pick(L, tb, seat, Q_CALL, calls, t->noptions - calls, true, true);
 }
 
 /* The game as a table: scores, places, points and each round. */
@@ -585,9 +656,14 @@ static int play_loop(lua_State *L) {
   table *tb = lua_touserdata(L, 1);
   for (int i = UV_PLAYERS; i <= UV_COUNT; i++) lua_getiuservalue(L, 1, i);
   push_names(L);
+  luaL_checkstack(L, AT_TOP + 2 * LUA_MINSTACK, NULL);
+  lua_settop(L, AT_PLAYER - 1);            /* no lists yet */
+  for (int s = 0; s < MJ_SEATS; s++) lua_rawgeti(L, AT_PLAYERS, s + 1);
+  for (int s = 0; s < MJ_SEATS; s++) lua_rawgeti(L, AT_VIEWS, s + 1);
+  for (int i = 1; i < NAMES; i++) lua_rawgeti(L, AT_STRINGS, i);
   while (mj_table_next(&tb->t)) {
     int choice = tb->t.ask == MJ_ASK_TURN ? turn(L, tb) : claim(L, tb);
-    lua_settop(L, AT_STRINGS);
+    lua_settop(L, AT_TOP);
     if (!mj_table_choose(&tb->t, choice))
       return luaL_error(L, "mahjong: the table could not play that (out of memory?)");
   }
@@ -814,6 +890,11 @@ static int mahjong_table(lua_State *L) {
     lua_pop(L, 1);
   }
   lua_pop(L, 1);
+  for (int tile = 0; tile < MJ_TILES; tile++) {   /* red as mj_round_red says */
+    int k = mj_tile_kind(tile);
+    bool red = tile % 4 == 0 && k < MJ_HONORS && k % 9 == 4 && rules.red[k / 9];
+    tb->name_of[tile] = (uint8_t)(red ? NAME_RED + k / 9 : k + 1);
+  }
   luaL_setmetatable(L, TABLE_TYPE);
   lua_pushvalue(L, 6);
   lua_setiuservalue(L, 8, UV_PLAYERS);

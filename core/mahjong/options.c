@@ -73,24 +73,6 @@ static int variants(const mj_round *r, const uint8_t *c, int n, uint8_t out[2]) 
   return m;
 }
 
-/* The copies of kind k to discard: the red one (if held) and one plain
-   (if held): the tile drawn, else the lowest. */
-static int discard_variants(const mj_round *r, const mj_round_seat *s, int k,
-                            uint8_t out[2]) {
-  unsigned bits = held_copies(s, k);
-  int m = 0;
-  if ((bits & 1) && red(r, 4 * k)) {
-    out[m++] = (uint8_t)(4 * k);
-    bits &= ~1u;
-  }
-  if (bits) {
-    int drawn = s->drawn;
-    bool prefer = drawn != MJ_NO_TILE && mj_tile_kind(drawn) == k && (bits >> (drawn & 3) & 1);
-    out[m++] = (uint8_t)(prefer ? drawn : 4 * k + __builtin_ctz(bits));
-  }
-  return m;
-}
-
 /* The hand's shanten now, from what is known of it before the tile
    drawn (before: its shanten, UNKNOWN if not known; waits: its waits),
    or 99 when only "not ready, no win" matters: a shanten is counted
@@ -110,34 +92,54 @@ static int shanten_now(const mj_round_seat *s, bool may_riichi, uint64_t waits,
 /* Bit 4i of each word: the low bit of each kind's four copies. */
 #define NIBBLES 0x1111111111111111ull
 
-/* The discards of the seat (with riichi, or not) of each kind it holds,
-   in order of kind; the kinds are read from the held bits, a word of
-   sixteen kinds at a time. */
+/* The tiles of word w of held that are red fives (the first copy of
+   each five, tiles 16, 52 and 88, where the rules have them). */
+static inline uint64_t red_bits(const mj_round *r, int w) {
+  const uint8_t *red = r->rules.red;
+  return w == 0 ? (uint64_t)(red[0] != 0) << 16 | (uint64_t)(red[1] != 0) << 52
+       : w == 1 ? (uint64_t)(red[2] != 0) << 24 : 0;
+}
+
+/* The lowest bit set of each four bits of x. */
+static inline uint64_t lowest_of_nibbles(uint64_t x) {
+  uint64_t above = (x << 1 & ~NIBBLES) | (x << 2 & ~(NIBBLES | NIBBLES << 1)) |
+                   (x << 3 & NIBBLES << 3);
+  return x & ~above;
+}
+
+/* The discards of the seat (with riichi, or not): of each kind it
+   holds, the red five (if held) and one plain copy (if held: the tile
+   drawn, else the lowest), in order of tile.  The tiles are found a
+   word of sixteen kinds at a time. */
 static void discards(options *o, int seat, bool riichi) {
   const mj_round *r = o->r;
   const mj_round_seat *s = &r->seat[seat];
   /* the plain discards pass the same checks but for kuikae and riichi's
      tile drawn: without those, the first is checked for all */
   bool alike = !riichi && !s->riichi && !s->kuikae;
-  int first = -1;
+  int first = -1, drawn = s->drawn;
+  mj_act same;                            /* the others but for the tile */
+  memset(&same, 0, sizeof same);
+  same.type = MJ_ACT_DISCARD;
+  same.seat = (uint8_t)seat;
   for (int w = 0; w < 3; w++) {
-    uint64_t x = s->held[w], kinds = (x | x >> 1 | x >> 2 | x >> 3) & NIBBLES;
-    for (; kinds; kinds &= kinds - 1) {
-      int k = 16 * w + __builtin_ctzll(kinds) / 4;
-      uint8_t v[2];
-      int m = discard_variants(r, s, k, v);
-      for (int i = 0; i < m; i++) {
-        if (!alike || first < 0) {
-          int n = o->n;
-          add(o, MJ_ACT_DISCARD, seat, v[i], NULL, 0, riichi);
-          first = o->n > n;
-        } else if (first && o->n < MJ_MAX_OPTIONS) {
-          mj_act *a = &o->out[o->n++];
-          memset(a, 0, sizeof *a);
-          a->type = MJ_ACT_DISCARD;
-          a->seat = (uint8_t)seat;
-          a->tile = v[i];
+    uint64_t reds = red_bits(r, w), plain = s->held[w] & ~reds;
+    uint64_t low = lowest_of_nibbles(plain);
+    if (drawn != MJ_NO_TILE && drawn >> 6 == w && (plain >> (drawn & 63) & 1))
+      low = (low & ~(15ull << (drawn & 60))) | 1ull << (drawn & 63);
+    uint64_t tiles = (s->held[w] & reds) | low;
+    for (; tiles; tiles &= tiles - 1) {
+      int tile = 64 * w + __builtin_ctzll(tiles);
+      if (first > 0) {                    /* alike, and the first passed */
+        if (o->n < MJ_MAX_OPTIONS) {
+          mj_act a = same;
+          a.tile = (uint8_t)tile;
+          o->out[o->n++] = a;
         }
+      } else if (first < 0) {
+        int n = o->n;
+        add(o, MJ_ACT_DISCARD, seat, tile, NULL, 0, riichi);
+        if (alike) first = o->n > n;
       }
     }
   }

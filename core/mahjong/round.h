@@ -329,8 +329,10 @@ int mj_round_options(const mj_round *r, int seat, mj_act *out);
 /* The same on the seat's own turn, with what is known of its hand
    before the tile drawn: its waits and shanten (mj_round_waits,
    mj_shanten; any number from 2 up when the shanten is known to be at
-   least 2, 99 when nothing is known).  A table that keeps them from one
-   discard to the next spares a shanten at most draws. */
+   least 2, and from 1 up for a hand known not to be ready when the seat
+   may not declare riichi (an open hand, or one in riichi already); 99
+   when nothing is known).  A table that keeps them from one discard to
+   the next spares a shanten at most draws. */
 int mj_round_turn_options(const mj_round *r, int seat, uint64_t waits, int shanten,
                           mj_act *out);
 /* The same on an open tile, with the waits of the seat's hand known

@@ -285,32 +285,60 @@ int mj_shanten_regular(const uint8_t count[MJ_KINDS], int melds) {
   return regular_distance(count, melds < 0 ? 0 : melds > 4 ? 4 : melds) - 1;
 }
 
-int mj_shanten_chiitoitsu(const uint8_t count[MJ_KINDS]) {
-  int pairs = 0, kinds = 0;
-  for (int k = 0; k < MJ_KINDS; k++) {
-    pairs += count[k] >= 2;
-    kinds += count[k] >= 1;
+/* The kinds held (a bit each, kind k: bit k) and those held twice or
+   more, for seven pairs and kokushi. */
+static inline void held_kinds(const uint8_t count[MJ_KINDS], uint64_t *held,
+                              uint64_t *paired) {
+  uint64_t h = 0, p = 0;
+  int k = 0;
+#if defined(__SSE2__)
+  /* sixteen kinds at a time (a count is at most 4: signed bytes compare) */
+  for (; k + 16 <= MJ_KINDS; k += 16) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(count + k));
+    h |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_setzero_si128())) << k;
+    p |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v, _mm_set1_epi8(1))) << k;
   }
-  return 6 - pairs + (kinds < 7 ? 7 - kinds : 0);
+#endif
+  for (; k < MJ_KINDS; k++) {
+    h |= (uint64_t)(count[k] >= 1) << k;
+    p |= (uint64_t)(count[k] >= 2) << k;
+  }
+  *held = h;
+  *paired = p;
+}
+
+static int chiitoitsu(uint64_t held, uint64_t paired) {
+  int kinds = __builtin_popcountll(held);
+  return 6 - __builtin_popcountll(paired) + (kinds < 7 ? 7 - kinds : 0);
+}
+
+/* The thirteen orphans: 1 and 9 of each suit, the honors. */
+#define ORPHANS (0x101ull | 0x101ull << 9 | 0x101ull << 18 | 0x7full << 27)
+
+static int kokushi(uint64_t held, uint64_t paired) {
+  return 13 - __builtin_popcountll(held & ORPHANS) - ((paired & ORPHANS) != 0);
+}
+
+int mj_shanten_chiitoitsu(const uint8_t count[MJ_KINDS]) {
+  uint64_t held, paired;
+  held_kinds(count, &held, &paired);
+  return chiitoitsu(held, paired);
 }
 
 int mj_shanten_kokushi(const uint8_t count[MJ_KINDS]) {
-  static const uint8_t orphans[13] = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30,
-                                      31, 32, 33};
-  int kinds = 0, pair = 0;
-  for (int i = 0; i < 13; i++) {
-    kinds += count[orphans[i]] >= 1;
-    pair |= count[orphans[i]] >= 2;
-  }
-  return 13 - kinds - pair;
+  uint64_t held, paired;
+  held_kinds(count, &held, &paired);
+  return kokushi(held, paired);
 }
 
 int mj_shanten(const uint8_t count[MJ_KINDS], int tiles) {
   int best = mj_shanten_regular(count, tiles / 3);
   if (tiles >= 13) {
-    int x = mj_shanten_chiitoitsu(count);
+    uint64_t held, paired;
+    held_kinds(count, &held, &paired);
+    int x = chiitoitsu(held, paired);
     if (x < best) best = x;
-    x = mj_shanten_kokushi(count);
+    x = kokushi(held, paired);
     if (x < best) best = x;
   }
   return best;

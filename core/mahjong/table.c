@@ -47,6 +47,7 @@ static bool play(mj_table *t, const mj_act *a) {
   if (!grow((void **)&rec->acts, &rec->cap_acts, rec->nacts, sizeof *rec->acts))
     return false;
   if (mj_round_play(&t->round, a) != MJ_ROUND_OK) return false;
+  t->hands[a->seat].current = false;
   mj_act *kept = &rec->acts[rec->nacts++];
   *kept = *a;
   if (a->type == MJ_ACT_DRAW) kept->tile = t->round.seat[a->seat].drawn;
@@ -83,56 +84,90 @@ static void end_round(mj_table *t) {
 
 /* The shanten and waits of seat's concealed tiles, or of them without
    the tile drawn (without: that tile, or MJ_NO_TILE), counted again
-   only when those tiles changed.  A hand that swapped one tile since it
-   was counted is at most one nearer to ready: when that still leaves it
-   two or more from ready, that bound is kept instead of a count, for
-   nothing at the table needs more (no ron, and no riichi at its next
-   draw). */
-static const struct mj_table_hand *hand_of(mj_table *t, int seat, int without) {
-  const mj_round_seat *s = &t->round.seat[seat];
+   only when those tiles changed and what is known does not say enough.
+   A hand that swapped one tile since it was known is at most one nearer
+   to ready: that bound is kept instead of a count while it is enough or
+   more.  Enough is 1 where only the waits matter (a hand one or more
+   from ready has none: an open tile, the turn of an open hand or one in
+   riichi), 2 where riichi may follow (a hand two or more from ready
+   before the draw is not ready after a discard).  A seat that made no
+   step since is not looked at again. */
+static const struct mj_table_hand *hand_of(mj_table *t, int seat, int without,
+                                           int enough) {
   struct mj_table_hand *known = &t->hands[seat];
+  if (known->current && known->without == without &&
+      (known->exact || known->shanten >= enough))
+    return known;
+  const mj_round_seat *s = &t->round.seat[seat];
+  known->current = true;
+  known->without = (uint8_t)without;
   uint64_t held[3] = {s->held[0], s->held[1], s->held[2]};
   if (without != MJ_NO_TILE) held[without >> 6] &= ~(1ull << (without & 63));
+  int n = s->hand.n - (without != MJ_NO_TILE);
   if (memcmp(known->held, held, sizeof held)) {
-    int n = s->hand.n - (without != MJ_NO_TILE), changed = 0;
+    int changed = 0;
     for (int w = 0; w < 3; w++) changed += __builtin_popcountll(known->held[w] ^ held[w]);
     memcpy(known->held, held, sizeof held);
-    if (changed == 2 && known->tiles == n && known->shanten >= 3) {
+    if (changed == 2 && known->tiles == n && known->shanten > enough) {
       known->shanten--;
+      known->exact = false;
       known->waits = 0;
       return known;
     }
-    uint8_t count[MJ_KINDS];
-    memcpy(count, s->hand.count, sizeof count);
-    if (without != MJ_NO_TILE) count[mj_tile_kind(without)]--;
-    known->tiles = n;
-    known->shanten = mj_shanten(count, n);
-    known->waits = known->shanten == 0 && n % 3 == 1 ? mj_ukeire(count, n, NULL) : 0;
+  } else if (known->exact || known->shanten >= enough) {
+    return known;
   }
+  uint8_t count[MJ_KINDS];
+  memcpy(count, s->hand.count, sizeof count);
+  if (without != MJ_NO_TILE) count[mj_tile_kind(without)]--;
+  known->tiles = n;
+  known->shanten = mj_shanten(count, n);
+  known->exact = true;
+  known->waits = known->shanten == 0 && n % 3 == 1 ? mj_ukeire(count, n, NULL) : 0;
   return known;
+}
+
+/* The seat d places after seat (unsigned: a mask, not a division). */
+static inline int after(int seat, int d) {
+  return (int)((unsigned)(seat + d) % MJ_SEATS);
+}
+
+/* Whether the open tile could be anything to seat (its waits known):
+   a ron, a pon or kan of two or three of its kind, a chi from the seat
+   after the discarder; most open tiles are nothing to most seats, and
+   are spared the listing of options. */
+static bool may_claim(const mj_round *r, int seat, uint64_t waits) {
+  int k = mj_tile_kind(r->open_tile);
+  const uint8_t *count = r->seat[seat].hand.count;
+  if ((waits >> k & 1) || count[k] >= 2) return true;
+  if (seat != after(r->turn, 1) || k >= MJ_HONORS) return false;
+  int n = k % 9;
+  return (n >= 2 && count[k - 2] && count[k - 1]) ||
+         (n >= 1 && n <= 7 && count[k - 1] && count[k + 1]) ||
+         (n <= 6 && count[k + 1] && count[k + 2]);
 }
 
 /* Who takes the open tile, once every seat asked has answered: rons in
    turn, else a pon or kan, else a chi, else nobody. */
 static bool resolve(mj_table *t) {
   const mj_round *r = &t->round;
-  int rons = 0;
+  int rons = 0, pon = -1, chi = -1;
   t->claim_open = false;
   for (int d = 1; d < MJ_SEATS; d++) {
-    int s = (r->turn + d) % MJ_SEATS;
-    if (t->answer[s].type != MJ_ACT_RON) continue;
-    if (rons && !t->rules.double_ron) break;
-    if (!play(t, &t->answer[s])) return false;
-    rons++;
+    int s = after(r->turn, d), type = t->answer[s].type;
+    if (type == MJ_ACT_RON) {
+      if (rons && !t->rules.double_ron) continue;
+      if (!play(t, &t->answer[s])) return false;
+      rons++;
+    } else if ((type == MJ_ACT_PON || type == MJ_ACT_KAN) && pon < 0) {
+      pon = s;
+    } else if (type == MJ_ACT_CHI && chi < 0) {
+      chi = s;
+    }
   }
   if (rons) return true;
-  for (int pass = 0; pass < 2; pass++)
-    for (int d = 1; d < MJ_SEATS; d++) {
-      const mj_act *a = &t->answer[(r->turn + d) % MJ_SEATS];
-      bool pon = a->type == MJ_ACT_PON || a->type == MJ_ACT_KAN;
-      if ((pass == 0 && pon) || (pass == 1 && a->type == MJ_ACT_CHI))
-        return play(t, a);
-    }
+  if (pon >= 0) return play(t, &t->answer[pon]);
+  if (chi >= 0) return play(t, &t->answer[chi]);
   mj_act p = {.type = MJ_ACT_PASS, .seat = (uint8_t)r->turn};
   return play(t, &p);
 }
@@ -158,7 +193,9 @@ bool mj_table_next(mj_table *t) {
       break;
     }
     case MJ_PHASE_ACT: {
-      const struct mj_table_hand *h = hand_of(t, r->turn, r->seat[r->turn].drawn);
+      const mj_round_seat *s = &r->seat[r->turn];
+      const struct mj_table_hand *h = hand_of(t, r->turn, s->drawn,
+                                              s->riichi || s->open ? 1 : 2);
       t->ask = MJ_ASK_TURN;
       t->seat = r->turn;
       t->noptions = mj_round_turn_options(r, r->turn, h->waits, h->shanten, t->options);
@@ -173,10 +210,11 @@ bool mj_table_next(mj_table *t) {
         }
       }
       for (int d = 1; d < MJ_SEATS; d++) {
-        int s = (r->turn + d) % MJ_SEATS;
+        int s = after(r->turn, d);
         if (t->answered[s]) continue;
-        t->noptions = mj_round_claim_options(r, s, hand_of(t, s, MJ_NO_TILE)->waits,
-                                             t->options);
+        uint64_t waits = hand_of(t, s, MJ_NO_TILE, 1)->waits;
+        t->noptions = may_claim(r, s, waits)
+                    ? mj_round_claim_options(r, s, waits, t->options) : 0;
         if (!t->noptions) {
           t->answered[s] = true;
           continue;

@@ -61,7 +61,11 @@ typedef struct mj_table {
     uint64_t held[3];
     uint64_t waits;
     int tiles;
-    int shanten;              /* or a bound, when 2 or more (table.c) */
+    int shanten;              /* or a bound, when not exact (table.c) */
+    bool exact;
+    bool current;             /* no step of the seat since held was taken
+                                 (without the tile `without`) */
+    uint8_t without;
   } hands[MJ_SEATS];
   mj_record record;
 } mj_table;

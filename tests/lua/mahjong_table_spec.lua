@@ -186,6 +186,56 @@ describe("mahjong.table", function()
                      "mahjong: this table's game is over (make a new table)")
   end)
 
+  it("gives each question only its options, whatever a player did to its lists", function()
+    -- the lists are the table's, filled again at each question of the
+    -- seat: a player that sorts, empties, extends or marks the one it
+    -- was given must see its options alone at the next, as a fresh list
+    -- would show them, and play the game a fair player plays
+    local vandalism = {
+      function(l) table.sort(l, function(a, b) return a > b end) end,
+      function(l) for i = #l, 1, -1 do l[i] = nil end end,
+      function(l) for _ = 1, 20 do l[#l + 1] = "9z" end end,
+      function(l) l.kept = true end,
+      function(l) l[40] = "1m" end,
+      function(l) l[#l + 2] = "1m" end,
+      function(l) table.remove(l, 1) end,
+      function(l) setmetatable(l, {__len = function() return 1 end,
+                                   __index = function() return "1z" end}) end,
+      function(l) l[1] = 99 end,
+    }
+    local seen, lists, turn = 0, {}, 0
+    local vandal = function(question, view, options)
+      if question ~= "discard" and question ~= "riichi" then return nil end
+      local n, keys = #options, 0
+      for _ in pairs(options) do keys = keys + 1 end
+      assert.are.equal(n, keys)
+      assert.are.equal(nil, getmetatable(options))
+      local hand, answer = view:hand(), options[1]
+      for i = 1, n do
+        assert.are.equal("string", type(options[i]))
+        local plain = options[i]:gsub("^0", "5")
+        assert.is_truthy(hand:find(options[i]:sub(1, 1), 1, true) or hand:find(plain, 1, true))
+      end
+      lists[options] = true
+      turn = turn + 1
+      vandalism[turn % #vandalism + 1](options)
+      seen = seen + 1
+      if question == "riichi" then return nil end
+      return answer
+    end
+    local a = mahjong.table{seed = 12, rounds = "east",
+                            players = {vandal, random{seed = 2}, vandal, random{seed = 4}}}:play()
+    local b = mahjong.table{seed = 12, rounds = "east",
+                            players = {first(), random{seed = 2}, first(), random{seed = 4}}}:play()
+    assert.is_true(seen > 100)
+    assert.are.equal(b:save(), a:save())
+    -- one list a seat and question (and a fresh one where a player left
+    -- something in it): the two seats never share one
+    local count = 0
+    for _ in pairs(lists) do count = count + 1 end
+    assert.is_true(count >= 4 and count < seen, count)
+  end)
+
   it("refuses bad arguments with a message", function()
     local four = randoms(1)
     assert.has_error(function() mahjong.table{} end)
