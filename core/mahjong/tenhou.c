@@ -333,7 +333,7 @@ static int numbers(const char *v, size_t len, int *out, int max, bool tenths) {
     long x = 0;
     while (i < len && v[i] >= '0' && v[i] <= '9') {
       x = x * 10 + (v[i++] - '0');
-      if (x > 100000000) return -1;
+      if (x > 10000000) return -1;    /* scores in hundreds: x 100 fits an int */
     }
     if (tenths) {
       x *= 10;
