@@ -33,6 +33,7 @@
 #define NULL_VERIFY_DEPTH 10
 #define ASPIRATION_DEPTH 5
 #define ASPIRATION_WINDOW 40
+#define EVAL_CACHE_BITS 15           /* 32,768 evaluations, 256 KiB */
 
 /* What pieces are worth to move ordering and exchanges: victims first by
    worth, then the cheapest attacker. */
@@ -78,13 +79,25 @@ typedef struct searcher {
   int root_count;
   bool root_restricted;
   int seldepth;
+  /* Evaluations met before in this search, by key: the key's upper 48
+     bits and the value in the lower 16, 0 for none. */
+  uint64_t eval_cache[1 << EVAL_CACHE_BITS];
   xq_search_line fresh[XQ_MAX_LINES];   /* the lines of this iteration */
   int pv_length[XQ_MAX_PLY + 2];
   xq_move pv[XQ_MAX_PLY + 2][XQ_MAX_PLY + 2];
 } searcher;
 
-static int evaluate(const searcher *s) {
-  return xq_evaluate_with(s->pos, s->weights, NULL);
+/* The evaluation is half the cost of a node; a position the search
+   meets again (transpositions, and quiescence after a search of the same
+   node) is evaluated once. */
+static int evaluate(searcher *s) {
+  uint64_t key = s->pos->key;
+  uint64_t *slot = &s->eval_cache[key & ((1 << EVAL_CACHE_BITS) - 1)];
+  if (*slot && ((*slot ^ key) >> 16) == 0) return (int16_t)(uint16_t)*slot;
+  int value = xq_evaluate_with(s->pos, s->weights, NULL);
+  if (value >= INT16_MIN && value <= INT16_MAX)
+    *slot = (key & ~(uint64_t)0xFFFF) | (uint16_t)value;
+  return value;
 }
 
 static int score_to_table(int score, int ply) {
