@@ -33,6 +33,7 @@
 #define NULL_VERIFY_DEPTH 10
 #define ASPIRATION_DEPTH 5
 #define ASPIRATION_WINDOW 40
+#define EVAL_CACHE_BITS 15           /* 32,768 evaluations, 256 KiB */
 
 /* What pieces are worth to move ordering and exchanges: victims first by
    worth, then the cheapest attacker. */
@@ -78,13 +79,25 @@ typedef struct searcher {
   int root_count;
   bool root_restricted;
   int seldepth;
+  /* Evaluations met before in this search, by key: the key's upper 48
+     bits and the value in the lower 16, 0 for none. */
+  uint64_t eval_cache[1 << EVAL_CACHE_BITS];
   xq_search_line fresh[XQ_MAX_LINES];   /* the lines of this iteration */
   int pv_length[XQ_MAX_PLY + 2];
   xq_move pv[XQ_MAX_PLY + 2][XQ_MAX_PLY + 2];
 } searcher;
 
-static int evaluate(const searcher *s) {
-  return xq_evaluate_with(s->pos, s->weights, NULL);
+/* The evaluation is half the cost of a node; a position the search
+   meets again (transpositions, and quiescence after a search of the same
+   node) is evaluated once. */
+static int evaluate(searcher *s) {
+  uint64_t key = s->pos->key;
+  uint64_t *slot = &s->eval_cache[key & ((1 << EVAL_CACHE_BITS) - 1)];
+  if (*slot && ((*slot ^ key) >> 16) == 0) return (int16_t)(uint16_t)*slot;
+  int value = xq_evaluate_with(s->pos, s->weights, NULL);
+  if (value >= INT16_MIN && value <= INT16_MAX)
+    *slot = (key & ~(uint64_t)0xFFFF) | (uint16_t)value;
+  return value;
 }
 
 static int score_to_table(int score, int ply) {
@@ -335,7 +348,24 @@ static void update_pv(searcher *s, int ply, xq_move move) {
 
 /* ---- the search ---- */
 
-static int quiesce(searcher *s, int ply, int alpha, int beta) {
+/* Whether a quiet move puts the piece where its kind attacks the enemy
+   general: a chariot or cannon on its file or rank, a horse a jump away,
+   a soldier beside it or in front (discovered checks and a cannon's
+   screen arriving are not looked for). */
+static bool may_check(const xq_position *pos, xq_move m) {
+  int id = pos->board[XQ_FROM(m)], to = XQ_TO(m);
+  int king = pos->square[XQ_KING_ID(xq_side_of(id) ^ 1)];
+  int df = abs(xq_file(to) - xq_file(king)), dr = abs(xq_rank(to) - xq_rank(king));
+  switch (xq_kind_table[id]) {
+  case XQ_ROOK:
+  case XQ_CANNON: return df == 0 || dr == 0;
+  case XQ_HORSE: return (df == 1 && dr == 2) || (df == 2 && dr == 1);
+  case XQ_PAWN: return df + dr == 1;
+  default: return false;
+  }
+}
+
+static int quiesce(searcher *s, int ply, int alpha, int beta, bool checks) {
   xq_position *pos = s->pos;
   s->pv_length[ply] = 0;
   if (ply > s->seldepth) s->seldepth = ply;
@@ -368,7 +398,7 @@ static int quiesce(searcher *s, int ply, int alpha, int beta) {
     xq_undo undo;
     s->row[ply] = NULL;
     xq_make(pos, moves[i], &undo);
-    int score = -quiesce(s, ply + 1, -beta, -alpha);
+    int score = -quiesce(s, ply + 1, -beta, -alpha, false);
     xq_unmake(pos, moves[i], &undo);
     if (s->limit->stopped) return 0;
     if (score > best) {
@@ -381,6 +411,34 @@ static int quiesce(searcher *s, int ply, int alpha, int beta) {
     }
   }
   if (in_check && legal == 0) return -(GAME_SCORE_WIN - ply);
+  /* At the horizon, the quiet checks that do not lose the checking piece
+     too: the mating attacks of horses and cannons are made of them. */
+  if (checks && !in_check && best < beta) {
+    n = xq_pseudo_moves(pos, moves);
+    for (int i = 0; i < n; i++) {
+      xq_move m = moves[i];
+      if (pos->board[XQ_TO(m)] || !may_check(pos, m)) continue;
+      if (!xq_move_is_safe(pos, m, false) || see(pos, m) < 0) continue;
+      xq_undo undo;
+      s->row[ply] = NULL;
+      xq_make(pos, m, &undo);
+      if (!xq_in_check(pos)) {
+        xq_unmake(pos, m, &undo);
+        continue;
+      }
+      int score = -quiesce(s, ply + 1, -beta, -alpha, false);
+      xq_unmake(pos, m, &undo);
+      if (s->limit->stopped) return 0;
+      if (score > best) {
+        best = score;
+        if (score > alpha) {
+          alpha = score;
+          update_pv(s, ply, m);
+        }
+        if (score >= beta) break;
+      }
+    }
+  }
   return best;
 }
 
@@ -449,7 +507,7 @@ static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
     if (alpha >= beta) return alpha;
   }
   bool in_check = xq_in_check(pos);
-  if (depth <= 0 || ply >= XQ_MAX_PLY) return quiesce(s, ply, alpha, beta);
+  if (depth <= 0 || ply >= XQ_MAX_PLY) return quiesce(s, ply, alpha, beta, true);
 
   xq_move table_move = 0;
   const tt_entry *entry = table_probe(s->tt, pos->key);
@@ -478,7 +536,7 @@ static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
     return static_eval;
   /* Razoring: far below alpha, only captures can save it. */
   if (prune && depth <= 2 && static_eval + RAZOR_MARGIN * depth <= alpha) {
-    int score = quiesce(s, ply, alpha, alpha + 1);
+    int score = quiesce(s, ply, alpha, alpha + 1, false);
     if (s->limit->stopped) return 0;
     if (score <= alpha) return score;
   }

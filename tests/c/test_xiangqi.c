@@ -770,9 +770,10 @@ static xq_search_result search(xq_position *pos, int depth, uint64_t nodes) {
    late-move reductions may put a quiet move of it off by one ply. */
 static void mates_in(const char *fen, int moves) {
   xq_position pos = load(fen);
-  if (moves > 1) {                    /* and no faster one */
+  if (moves > 1) {                    /* and no faster one (the checks
+                                         of quiescence may see this one) */
     xq_search_result shallow = search(&pos, 2 * moves - 2, 0);
-    assert_true(shallow.score < GAME_SCORE_WIN - 2 * moves);
+    assert_true(shallow.score <= GAME_SCORE_WIN - (2 * moves - 1));
   }
   xq_search_result r = search(&pos, 2 * moves + 1, 0);
   assert_int_equal(r.score, GAME_SCORE_WIN - (2 * moves - 1));
@@ -795,6 +796,24 @@ static void test_search_mates(void **unused) {
   xq_search_result r = search(&pos, 3, 0);
   assert_int_equal(r.best, 0);
   assert_int_equal(r.score, -GAME_SCORE_WIN);
+}
+
+/* Quiescence tries quiet checks at the horizon: a search of two plies
+   sees the two chariots' mate in two (three plies), its last move a
+   quiet check. */
+static void test_search_quiescence_checks(void **unused) {
+  (void)unused;
+  xq_position pos = load("4k4/9/9/9/9/9/9/9/9/RR1K5 w");
+  xq_search_result r = search(&pos, 2, 0);
+  assert_int_equal(r.score, GAME_SCORE_WIN - 3);
+  assert_int_equal(r.pv_length, 3);
+  for (int i = 0; i < r.pv_length; i++) {
+    assert_true(xq_is_legal(&pos, r.pv[i]));
+    xq_undo undo;
+    xq_make(&pos, r.pv[i], &undo);
+  }
+  assert_true(xq_in_check(&pos));
+  assert_false(xq_has_legal_move(&pos));
 }
 
 static void test_search_material(void **unused) {
@@ -1051,6 +1070,7 @@ int main(void) {
     cmocka_unit_test(test_render_in_colour),
     cmocka_unit_test(test_search_mates),
     cmocka_unit_test(test_search_material),
+    cmocka_unit_test(test_search_quiescence_checks),
     cmocka_unit_test(test_search_repetitions),
     cmocka_unit_test(test_search_ccpd_mates),
     cmocka_unit_test(test_search_limits),
