@@ -906,7 +906,7 @@ typedef struct slot {
   const char *text;             /* the JSON line, in *in */
   chunk *in;
   uint64_t nodes;
-  uint32_t len;
+  size_t len;
   unsigned char verdict;
   bool got;                     /* its line came (and may be written) */
 } slot;
@@ -949,7 +949,7 @@ static bool keep(waiting *w, size_t k, const char *text, size_t len,
   memcpy(c->data + c->used, text, len);
   sl->text = c->data + c->used;
   sl->in = c;
-  sl->len = (uint32_t)len;
+  sl->len = len;
   sl->nodes = nodes;
   sl->verdict = (unsigned char)v;
   sl->got = true;
