@@ -992,6 +992,21 @@ mj_round_status mj_round_play(mj_round *r, const mj_act *a) {
   return MJ_ROUND_OK;
 }
 
+mj_round_status mj_round_play_known(mj_round *r, const mj_act *a) {
+  switch (a->type) {
+  case MJ_ACT_DRAW: case MJ_ACT_DISCARD: case MJ_ACT_PASS:
+#if defined(__SANITIZE_ADDRESS__)
+    if (mj_round_check(r, a) != MJ_ROUND_OK) abort();
+#endif
+    if (a->type == MJ_ACT_DRAW) draw(r, a);
+    else if (a->type == MJ_ACT_DISCARD) discard(r, a);
+    else pass(r);
+    return MJ_ROUND_OK;
+  default:
+    return mj_round_play(r, a);
+  }
+}
+
 /* ---- invariants ---- */
 
 const char *mj_round_invariant(const mj_round *r) {

@@ -46,7 +46,7 @@ static bool play(mj_table *t, const mj_act *a) {
   mj_record *rec = &t->record;
   if (!grow((void **)&rec->acts, &rec->cap_acts, rec->nacts, sizeof *rec->acts))
     return false;
-  if (mj_round_play(&t->round, a) != MJ_ROUND_OK) return false;
+  if (mj_round_play_known(&t->round, a) != MJ_ROUND_OK) return false;
   t->hands[a->seat].current = false;
   mj_act *kept = &rec->acts[rec->nacts++];
   *kept = *a;
