@@ -56,29 +56,6 @@ static uint8_t honor_need[HONOR_VECTORS][ENTRY];
 static suit_table numbers = {9, true, {{{0}}}, number_need, NUMBER_VECTORS, {0}, {{0}}};
 static suit_table honors = {7, false, {{{0}}}, honor_need, HONOR_VECTORS, {0}, {{0}}};
 
-static inline uint32_t rank(const suit_table *t, const uint8_t *v) {
-  uint32_t r = 0;
-  int sum = 0;
-  for (int i = 0; i < t->kinds; i++) {
-    r += t->offset[i][sum][v[i]];
-    sum += v[i];
-  }
-  return r;
-}
-
-/* The vector numbered r; returns its tile count. */
-static int unrank(const suit_table *t, uint32_t r, uint8_t *v) {
-  int sum = 0;
-  for (int i = 0; i < t->kinds; i++) {
-    int x = 0;
-    while (x < 4 && sum + x < SUIT_TILES && t->offset[i][sum][x + 1] <= r) x++;
-    r -= t->offset[i][sum][x];
-    v[i] = (uint8_t)x;
-    sum += x;
-  }
-  return sum;
-}
-
 /* The part of a vector's number that kinds from..to-1 give, their
    counts the base-5 digits of x, after sum tiles before them; false
    when the tiles would pass SUIT_TILES (no such vector: its entry is
@@ -144,14 +121,59 @@ static void set_bits(uint8_t *entry, int at, unsigned bits) {
 #define PAIRLESS 0x155u             /* the bits with p = 0 */
 #define ALL_BITS 0x3ffu
 
+/* The number of the vector of counts v (kinds: 9 or 7; each count at
+   most 4, at most SUIT_TILES in all), by the split tables. */
+static inline uint32_t rank_of(const suit_table *t, const uint8_t *v, int kinds) {
+  int head = kinds - 9 + HEAD;
+  unsigned x = 0, y = 0;
+  for (int i = head; i-- > 0;) x = 5 * x + v[i];
+  for (int i = kinds; i-- > head;) y = 5 * y + v[i];
+  uint32_t h = t->head[x];
+  return (h & 0xffffff) + t->tail[h >> 24][y];
+}
+
+static inline uint32_t rank(const suit_table *t, const uint8_t *v) {
+  return t->kinds == 9 ? rank_of(t, v, 9) : rank_of(t, v, 7);
+}
+
+/* The vector after v in their order (the last kinds change first);
+   returns its tile count, given v's. */
+static int next_vector(const suit_table *t, uint8_t *v, int sum) {
+  for (int i = t->kinds - 1; i >= 0; i--) {
+    if (v[i] < 4 && sum < SUIT_TILES) {
+      v[i]++;
+      return sum + 1;
+    }
+    sum -= v[i];
+    v[i] = 0;
+  }
+  return 0;
+}
+
+/* The vector before v: one less at the last kind that has any, and the
+   kinds after it as full as the tiles left allow. */
+static int previous_vector(const suit_table *t, uint8_t *v, int sum) {
+  int i = t->kinds - 1;
+  while (i >= 0 && v[i] == 0) i--;
+  if (i < 0) return 0;
+  v[i]--;
+  sum--;
+  for (int j = i + 1; j < t->kinds; j++) {
+    int x = SUIT_TILES - sum < 4 ? SUIT_TILES - sum : 4;
+    v[j] = (uint8_t)x;
+    sum += x;
+  }
+  return sum;
+}
+
 static void build(suit_table *t) {
   number_vectors(t);
-  uint8_t v[9];
-  int k = t->kinds;
+  uint8_t v[9] = {0};
+  int k = t->kinds, sum = 0;
   /* exactly m melds and p pairs: take a meld or a pair away */
   set_bits(t->need[0], 0, 1);
   for (uint32_t r = 1; r < t->size; r++) {
-    unrank(t, r, v);
+    sum = next_vector(t, v, sum);
     unsigned exact = 0;
     for (int i = 0; i < k; i++) {
       if (v[i] >= 3) {
@@ -172,9 +194,8 @@ static void build(suit_table *t) {
     }
     set_bits(t->need[r], 0, exact & ALL_BITS);
   }
-  /* inside some such set */
-  for (uint32_t r = t->size; r-- > 0;) {
-    int sum = unrank(t, r, v);
+  /* inside some such set (v is the last vector) */
+  for (uint32_t r = t->size; r-- > 0; sum = previous_vector(t, v, sum)) {
     unsigned inside = get_bits(t->need[r], 0);
     for (int i = 0; i < k && sum < SUIT_TILES; i++) {
       if (v[i] == 4) continue;
@@ -187,7 +208,7 @@ static void build(suit_table *t) {
   /* best, then need */
   memset(t->need[0], 0, ENTRY);
   for (uint32_t r = 1; r < t->size; r++) {
-    int sum = unrank(t, r, v);
+    sum = next_vector(t, v, sum);
     unsigned inside = get_bits(t->need[r], 2);
     uint32_t below[9];
     int n = 0;
@@ -283,17 +304,6 @@ static void merge(const uint8_t *a, const uint8_t *b, uint8_t *out) {
   }
 }
 #endif
-
-/* rank() by the split tables: the number kinds has counts in v (9 or
-   7; each count at most 4, at most SUIT_TILES in all). */
-static inline uint32_t rank_of(const suit_table *t, const uint8_t *v, int kinds) {
-  int head = kinds - 9 + HEAD;
-  unsigned x = 0, y = 0;
-  for (int i = head; i-- > 0;) x = 5 * x + v[i];
-  for (int i = kinds; i-- > head;) y = 5 * y + v[i];
-  uint32_t h = t->head[x];
-  return (h & 0xffffff) + t->tail[h >> 24][y];
-}
 
 /* The need of one suit of a hand (3: the honors). */
 static inline const uint8_t *suit_need(const uint8_t count[MJ_KINDS], int suit) {
