@@ -266,11 +266,12 @@ bench: all $(BENCHES) ## benchmarks on the reference sets in ../shared/data (abo
 # build/xiangqi-match.txt, a line each with its record.
 GAMES    ?= 200
 MOVETIME ?= 200
+JOBS     ?=
 
-bench-xiangqi-match: all ## ludus vs Fairy-Stockfish, GAMES=200 games at MOVETIME=200 ms a move: score, Elo, how games ended (about 70 min)
+bench-xiangqi-match: all ## ludus vs Fairy-Stockfish, GAMES=200 games at MOVETIME=200 ms a move (JOBS=2: two at once): score, Elo, how games ended (about 90 min, 45 with JOBS=2)
 	@mkdir -p build
 	$(LUDUS_EXE) tests/bench/bench_xiangqi_match.lua $(DATA) $(GAMES) $(MOVETIME) 8 \
-	  build/xiangqi-match.txt
+	  build/xiangqi-match.txt $(JOBS)
 
 # What takes many minutes: the empty Connect Four board from scratch;
 # then, when `make book` has made the book, with it.

@@ -1,7 +1,7 @@
 -- bench_xiangqi_match.lua: ludus's xiangqi search against Fairy-Stockfish
 -- at equal time, through ai.uci and ludus.match (make bench-xiangqi-match).
 --
---   ludus tests/bench/bench_xiangqi_match.lua DATA [GAMES [MOVETIME [PLIES [OUT]]]]
+--   ludus tests/bench/bench_xiangqi_match.lua DATA [GAMES [MOVETIME [PLIES [OUT [JOBS]]]]]
 --
 -- DATA is ../shared/data; GAMES (200) games of MOVETIME (200) ms a move
 -- for both sides, Fairy-Stockfish with UCI_Variant=xiangqi, one thread and
@@ -10,7 +10,11 @@
 -- and each played twice with the colours swapped.  Prints a line a game,
 -- then the score, the Elo difference with its 95% interval and how the
 -- games ended.  OUT, when given, gets a line a game: its number, ludus's
--- colour, how it ended and the record (for xiangqi.load).
+-- colour, how it ended and the record (for xiangqi.load).  JOBS, when
+-- given, plays that many games at once, each in a process of its own
+-- (match's concurrency): on an idle machine of two cores, JOBS=2 plays
+-- the match in half the time, each engine still on one thread; on a
+-- busy one it slows both sides alike.
 
 local ai = require("ludus.ai")
 local match = require("ludus.match")
@@ -20,9 +24,11 @@ local data = arg[1] or "../shared/data"
 local games = math.tointeger(tonumber(arg[2] or "200"))
 local movetime = math.tointeger(tonumber(arg[3] or "200"))
 local plies = math.tointeger(tonumber(arg[4] or "8"))
-local out = arg[5] and assert(io.open(arg[5], "w"))
-assert(games and games > 0 and movetime and movetime > 0 and plies and plies >= 0,
-       "usage: bench_xiangqi_match.lua DATA [GAMES [MOVETIME [PLIES]]]")
+local out = arg[5] and arg[5] ~= "" and assert(io.open(arg[5], "w"))
+local jobs = arg[6] and arg[6] ~= "" and math.tointeger(tonumber(arg[6])) or nil
+assert(games and games > 0 and movetime and movetime > 0 and plies and plies >= 0 and
+       (jobs == nil or jobs > 0),
+       "usage: bench_xiangqi_match.lua DATA [GAMES [MOVETIME [PLIES [OUT [JOBS]]]]]")
 
 -- The first 'plies' moves of each game of the file, each line once.
 local function openings(path, wanted)
@@ -60,10 +66,10 @@ local fairy = ai.uci{command = "fairy-stockfish", name = "Fairy-Stockfish",
                      options = {UCI_Variant = "xiangqi", Threads = 1, Hash = 16},
                      go = "movetime " .. movetime}
 
-print(("ludus vs Fairy-Stockfish: %d games, %d ms a move, %s"):format(games, movetime,
+print(("ludus vs Fairy-Stockfish: %d games, %d ms a move, %s%s"):format(games, movetime,
   lines and ("%d openings of %d plies from %s"):format(#lines, plies,
                                                        source:match("[^/]*$"))
-  or "from the start"))
+  or "from the start", jobs and (", %d at once"):format(jobs) or ""))
 
 -- How a game ended, from ludus's side: "won: checkmate", "lost:
 -- Fairy-Stockfish forfeits (...)", "drawn: move limit".
@@ -98,7 +104,8 @@ local function progress(done, total, result)
 end
 
 local result = match(xiangqi, ludus, fairy, {games = games, opening = lines,
-                                             progress = progress, max_plies = 600})
+                                             progress = progress, max_plies = 600,
+                                             concurrency = jobs})
 print(result)
 print(("score %.1f%% (+%d =%d -%d) in %d games; Elo %+.0f, 95%% interval [%+.0f, %+.0f]")
       :format(100 * result.a.score / result.games, result.a.wins, result.a.draws,
