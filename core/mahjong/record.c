@@ -27,7 +27,8 @@ static void put(buffer *b, const char *fmt, ...) {
   for (;;) {
     va_list args;
     va_start(args, fmt);
-    int n = vsnprintf(b->text + b->len, b->cap - b->len, fmt, args);
+    /* no buffer yet: only the length is wanted (NULL + 0 is undefined) */
+    int n = vsnprintf(b->text ? b->text + b->len : NULL, b->cap - b->len, fmt, args);
     va_end(args);
     if (n < 0) {
       b->failed = true;
