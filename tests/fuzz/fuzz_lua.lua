@@ -141,10 +141,16 @@ local numbers = {
 
 local random_value
 
--- A callback that misbehaves in one of many ways.
+-- A callback that misbehaves in one of many ways.  After a thousand
+-- calls it returns nothing, so that one given as an iterator ends (one
+-- that always answered `false, message` kept reversi.write skipping bad
+-- records, and growing their list, for as long as the run went on).
 local function hostile_function()
   local how = random(10)
+  local calls = 0
   return function(...)
+    calls = calls + 1
+    if calls > 1000 then return nil end
     if how == 1 then error("callback says no") end
     if how == 2 then error(setmetatable({}, {__tostring = function() error("twice") end})) end
     if how == 3 then collectgarbage() return 0 end
