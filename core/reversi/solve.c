@@ -498,9 +498,10 @@ static int shallow_list(reversi_solver *s, uint64_t p, uint64_t o,
       if (!flips) continue;
       uint64_t below = ((uint64_t)1 << 8 * i) - 1;        /* the list without x */
       uint64_t rest = (list & below) | (list >> 8 & ~below);
-      int score = -shallow_list(s, o & ~flips, p | flips | (uint64_t)1 << x,
-                                rest, n - 1, parity ^ quadrant[x], -beta,
-                                -(alpha > best ? alpha : best));
+      int score = n == 5 && beta == alpha + 1
+        ? -last_four(s, AFTER(p, o, flips, x), rest, parity ^ quadrant[x], -beta)
+        : -shallow_list(s, AFTER(p, o, flips, x), rest, n - 1,
+                        parity ^ quadrant[x], -beta, -(alpha > best ? alpha : best));
       if (score > best) {
         best = score;
         if (best >= beta) return best;
