@@ -369,9 +369,10 @@ last_one(const reversi_solver *s, uint64_t p, uint64_t o, int square) {
 
 /* Two empty squares, x first.  After a pass the opponent's replies are
    both counted (a cut-off there would change the bounds the table
-   learns). */
-static int last_two(reversi_solver *s, uint64_t p, uint64_t o, int x, int y,
-                    int alpha) {
+   learns).  Inline in the three squares' code: the calls cost 1.7% of
+   the instructions (FFO #41-#42). */
+__attribute__((always_inline)) static inline int
+last_two(reversi_solver *s, uint64_t p, uint64_t o, int x, int y, int alpha) {
   s->limit->nodes++;
   uint64_t flips;
   int best = -INF, score;
