@@ -144,8 +144,13 @@ static int power3(int n) { int x = 1; while (n--) x *= 3; return x; }
                     EXTRAS)
 
 static uint16_t base3[1024];    /* bits b9..b0 -> the same digits in base 3 */
-static int read_offset[READS + 1];   /* of each read in a stage's table;
-                                        the extras follow the last */
+/* Where each read starts in a stage's table, the extras after the last:
+   3 to the power of each read's size, summed (make_tables checks them).
+   Constants, so that a read's offset is part of its address. */
+static const int read_offset[READS + 1] = {
+  0, 59049, 78732, 137781, 196830, 203391, 209952, 216513, 223074, 225261,
+  225990, 226233, 226314,
+};
 static int32_t weight_of[TABLE_SIZE];   /* the index of each entry's
                                            weight in an anchor's */
 static int weight_count;        /* of an anchor */
@@ -294,9 +299,9 @@ static void make_tables(void) {
   }
   weight_count = first_weight[PATTERNS] + EXTRAS;
 
-  read_offset[0] = 0;
   for (int r = 0; r < READS; r++)
-    read_offset[r + 1] = read_offset[r] + power3(pattern[reads[r].pattern].size);
+    if (read_offset[r + 1] != read_offset[r] + power3(pattern[reads[r].pattern].size))
+      abort();
   if (read_offset[READS] + EXTRAS != TABLE_SIZE) abort();
   for (int r = 0; r < READS; r++) {
     int k = reads[r].pattern, n = pattern[k].size, where[10];
