@@ -31,6 +31,8 @@
 #define SEE_CAPTURE_MARGIN 100       /* times depth */
 #define HISTORY_REDUCTION 12288
 #define NULL_VERIFY_DEPTH 10
+#define SINGULAR_DEPTH 8
+#define SINGULAR_MARGIN 2            /* times depth */
 #define ASPIRATION_DEPTH 5
 #define ASPIRATION_WINDOW 40
 #define EVAL_CACHE_BITS 15           /* 32,768 evaluations, 256 KiB */
@@ -60,6 +62,8 @@ typedef struct searcher {
   search_limit *limit;
   tt_table *tt;
   xq_move killers[XQ_MAX_PLY + 2][2];
+  /* the move a singular-extension search leaves out at each ply, or 0 */
+  xq_move excluded[XQ_MAX_PLY + 2];
   int16_t history[MOVE_KEYS];
   /* Continuation history: how a move did after the move one or two plies
      before it, [that move's key][this move's key]. */
@@ -509,13 +513,19 @@ static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
   bool in_check = xq_in_check(pos);
   if (depth <= 0 || ply >= XQ_MAX_PLY) return quiesce(s, ply, alpha, beta, true);
 
-  xq_move table_move = 0;
+  xq_move table_move = 0, excluded = s->excluded[ply];
   const tt_entry *entry = table_probe(s->tt, pos->key);
+  int table_score = 0, table_depth = -1;
+  tt_bound table_bound = TT_EMPTY;
   if (entry) {
     table_move = (xq_move)entry->move;
     int score = score_from_table(entry->score, ply);
-    /* no cutoff in a PV node, so the line it returns is whole */
-    if (ply > 0 && !pv_node && entry->depth >= depth &&
+    table_score = score;
+    table_depth = entry->depth;
+    table_bound = (tt_bound)entry->bound;
+    /* no cutoff in a PV node, so the line it returns is whole; none in
+       the search without a move, whose entry is the whole node's */
+    if (ply > 0 && !pv_node && !excluded && entry->depth >= depth &&
         (entry->bound == TT_EXACT ||
          (entry->bound == TT_LOWER && score >= beta) ||
          (entry->bound == TT_UPPER && score <= alpha)))
@@ -529,18 +539,21 @@ static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
   bool improving = !in_check && ply >= 2 && static_eval > s->eval[ply - 2];
   bool prune = !pv_node && !in_check && ply > 0 && !near_mate(beta) &&
                !near_mate(alpha);
+  /* the search without the table's move looks at the node's moves, not
+     at the node: no cut before them */
+  bool early = prune && !excluded;
   /* Reverse futility: far enough above beta that a few plies of quiet
      moves will not bring it down. */
-  if (prune && depth <= RFP_DEPTH &&
+  if (early && depth <= RFP_DEPTH &&
       static_eval - RFP_MARGIN * (depth - improving) >= beta)
     return static_eval;
   /* Razoring: far below alpha, only captures can save it. */
-  if (prune && depth <= 2 && static_eval + RAZOR_MARGIN * depth <= alpha) {
+  if (early && depth <= 2 && static_eval + RAZOR_MARGIN * depth <= alpha) {
     int score = quiesce(s, ply, alpha, alpha + 1, false);
     if (s->limit->stopped) return 0;
     if (score <= alpha) return score;
   }
-  if (prune && pass_ok && depth >= 2 && static_eval >= beta && may_pass(pos)) {
+  if (early && pass_ok && depth >= 2 && static_eval >= beta && may_pass(pos)) {
     int reduce = 3 + depth / 4;
     xq_undo undo;
     s->row[ply] = NULL;
@@ -557,7 +570,7 @@ static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
     }
   }
   /* no move from the table: a shallower search costs little less */
-  if (!table_move && depth >= 4 && (pv_node || depth >= 6)) depth--;
+  if (!table_move && !excluded && depth >= 4 && (pv_node || depth >= 6)) depth--;
 
   xq_move moves[XQ_MAX_MOVES], tried[XQ_MAX_MOVES];
   int values[XQ_MAX_MOVES];
@@ -573,8 +586,26 @@ static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
     pick(pos, moves, values, n, i, true);
     xq_move m = moves[i];
     if (ply == 0 && !root_allows(s, m)) continue;
+    if (m == excluded) continue;
     if (!xq_move_is_safe(pos, m, in_check)) continue;
     legal++;
+    /* Singular extension: when the table's move, known good to a depth
+       near this one, is the only move that holds (every other fails
+       low by a margin in a shallower search), it gets a ply more.  When
+       the others hold too and even they beat beta, the node is cut. */
+    int singular = 0;
+    if (m == table_move && ply > 0 && depth >= SINGULAR_DEPTH && !excluded &&
+        table_bound != TT_UPPER && table_depth >= depth - 3 &&
+        !near_mate(table_score)) {
+      int singular_beta = table_score - SINGULAR_MARGIN * depth;
+      s->excluded[ply] = m;
+      int score = alphabeta(s, depth / 2, ply, singular_beta - 1, singular_beta,
+                            false);
+      s->excluded[ply] = 0;
+      if (s->limit->stopped) return 0;
+      if (score < singular_beta) singular = 1;
+      else if (singular_beta >= beta) return singular_beta;
+    }
     bool quiet = pos->board[XQ_TO(m)] == 0;
     bool special = values[i] >= ORDER_KILLER;
     /* what the move leaves en prise, for the pruning of shallow nodes */
@@ -600,8 +631,8 @@ static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
     /* A check that does not lose material is looked at a ply deeper
        (checks are everywhere in xiangqi: extending the sacrifices too
        would make the tree explode). */
-    int next = depth - 1;
-    if (gives_check) {
+    int next = depth - 1 + singular;
+    if (gives_check && !singular) {
       if (!shallow || values[i] >= ORDER_TABLE) {
         xq_unmake(pos, m, &undo);
         exchange = see(pos, m);
@@ -652,8 +683,10 @@ static int alphabeta(searcher *s, int depth, int ply, int alpha, int beta,
       }
     }
   }
-  if (legal == 0) return -(GAME_SCORE_WIN - ply);  /* mated or stalemated */
+  if (legal == 0)                                  /* mated or stalemated */
+    return excluded ? alpha : -(GAME_SCORE_WIN - ply);
   if (best == -INFINITE) return alpha;             /* every move pruned */
+  if (excluded) return best;
   tt_bound bound = best <= alpha_before ? TT_UPPER
                  : best >= beta ? TT_LOWER : TT_EXACT;
   if (ply > 0 || !s->root_restricted)
