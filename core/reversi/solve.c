@@ -54,7 +54,8 @@ typedef struct entry {
 typedef struct bucket {
   uint64_t player[BUCKET_WAYS], opponent[BUCKET_WAYS];
   entry data[BUCKET_WAYS];
-  uint32_t unused;
+  uint8_t solve[BUCKET_WAYS];   /* the solve that stored each position */
+  uint8_t unused;
 } bucket;
 
 _Static_assert(sizeof(bucket) == 64, "a bucket is one cache line");
@@ -72,6 +73,7 @@ struct reversi_solver {
   uint64_t corners;             /* of this board size */
   uint64_t order[3];            /* square classes, best first (the rest
                                    comes last) */
+  uint8_t solve;                /* counts the solves, modulo 256 */
   search_limit *limit;
 };
 
@@ -162,7 +164,10 @@ static const entry *probe(const reversi_solver *s, uint64_t p, uint64_t o) {
 }
 
 /* Records that the score is at least lower and at most upper, keeping
-   what the table knew; a bucket gives way to the deeper position. */
+   what the table knew.  A bucket gives way first to a position of this
+   solve over one of an earlier solve (of another position mostly, that
+   will not come again: with the deeper kept, the deep positions of the
+   problems before held their slots for good), then to the deeper. */
 static void store(reversi_solver *s, uint64_t p, uint64_t o, int empties,
                   int lower, int upper, int move) {
   bucket *b = bucket_of(s, p, o);
@@ -176,9 +181,12 @@ static void store(reversi_solver *s, uint64_t p, uint64_t o, int empties,
     if (e->lower > lower) lower = e->lower;
     if (e->upper < upper) upper = e->upper;
   } else {
+    int depth[BUCKET_WAYS];     /* 0: free or of an earlier solve */
+    for (int i = 0; i < BUCKET_WAYS; i++)
+      depth[i] = b->solve[i] == s->solve ? b->data[i].empties : 0;
     slot = 0;
     for (int i = 1; i < BUCKET_WAYS; i++)
-      if (b->data[i].empties < b->data[slot].empties) slot = i;
+      if (depth[i] < depth[slot]) slot = i;
     b->player[slot] = p;
     b->opponent[slot] = o;
     e = &b->data[slot];
@@ -187,6 +195,7 @@ static void store(reversi_solver *s, uint64_t p, uint64_t o, int empties,
   e->upper = (int8_t)upper;
   e->move = (uint8_t)move;
   e->empties = (uint8_t)empties;
+  b->solve[slot] = s->solve;
 }
 
 /* Square classes of a size: corners, then the other squares away from
@@ -829,6 +838,7 @@ reversi_solution reversi_solve_watched(reversi_solver *s,
   search_limit own;
   limit = use_limit(s, limit, &own);
   use_board(s, board->mask);
+  s->solve++;
   int n = __builtin_popcountll(board->mask & ~(board->player | board->opponent));
   reversi_solution r = {0, -1, false, 0, 0};
   if (n == 0) {
@@ -855,6 +865,7 @@ bool reversi_solve_all(reversi_solver *s, const reversi_board *board,
   search_limit own;
   limit = use_limit(s, limit, &own);
   use_board(s, board->mask);
+  s->solve++;
   uint64_t p = board->player, o = board->opponent;
   int n = __builtin_popcountll(board->mask & ~(p | o));
   uint64_t moves = reversi_legal(board);
