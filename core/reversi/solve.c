@@ -338,9 +338,11 @@ __attribute__((constructor)) static void make_neighbours(void) {
 }
 
 /* Bit i set when the square at byte i of list lies in a quadrant of
-   parity (n squares). */
+   parity (n squares).  Unrolled: gcc kept the loop of the last four
+   squares' call (FFO #41-#42: 0.7% of the instructions). */
 static inline unsigned odd_places(uint64_t list, int n, unsigned parity) {
   unsigned odd = 0;
+#pragma GCC unroll 8
   for (int i = 0; i < n; i++)
     odd |= (unsigned)((quadrant[list >> 8 * i & 0xff] & parity) != 0) << i;
   return odd;
