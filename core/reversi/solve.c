@@ -578,12 +578,14 @@ static unsigned odd_quadrants(uint64_t empty) {
    nodes, 1.5% more instructions), but between moves leaving as many
    replies a move into a quadrant with an odd number of empty squares
    goes first (parity: FFO #20-#39 87.0 M -> 85.5 M nodes, #40-#49
-   680 M -> 672 M; a weight beyond a tie cost nodes).  Returns how
-   many. */
+   680 M -> 672 M; a weight beyond a tie cost nodes).  Deep, parity
+   breaks the ties of the key too (#40-#49 667 M -> 657 M nodes, #20-#39
+   85.5 M -> 84.9 M; as 2 or 3 of the key's units, 661 M and 662 M).
+   Returns how many. */
 static int order_moves(const reversi_solver *s, uint64_t p, uint64_t o,
                        uint64_t moves, bool deep, move *list) {
   int n = 0;
-  unsigned parity = deep ? 0 : odd_quadrants(s->mask & ~(p | o));
+  unsigned parity = odd_quadrants(s->mask & ~(p | o));
   for (; moves; moves &= moves - 1) {
     int square = __builtin_ctzll(moves);
     uint64_t flips = reversi_flips(p, o, square);
@@ -599,7 +601,8 @@ static int order_moves(const reversi_solver *s, uint64_t p, uint64_t o,
                                             s->order[2]));
       key = 16 * key + 2 * __builtin_popcountll(near) -
             2 * __builtin_popcountll(held) -
-            ((uint64_t)1 << square & s->corners ? 8 : 0);
+            ((uint64_t)1 << square & s->corners ? 8 : 0) -
+            (quadrant[square] & parity ? 1 : 0);
     }
     int i = n++;
     for (; i > 0 && list[i - 1].key > key; i--) list[i] = list[i - 1];
