@@ -1,7 +1,8 @@
 /*
 ** solve.c: counting and collecting solutions; picks the engine: the band
-** solver for 9x9, clause learning for 25x25 (where the search trees are
-** large enough for learning to pay), the general solver otherwise.
+** solver for 9x9, clause learning for 25x25 and for counts up to 36x36
+** (where the search trees are large enough for learning to pay), the
+** general solver otherwise.
 */
 #include <string.h>
 
@@ -25,6 +26,11 @@ static bool over_nine(const uint8_t *cell) {
     over |= x | (x + UINT64_C(0x7676767676767676));
   }
   return (over & UINT64_C(0x8080808080808080)) != 0;
+}
+
+bool sudoku_learns(int size, const sudoku_rules *rules) {
+  return size >= 25 && size <= 36 &&
+         (!rules || (!rules->has_regions && !rules->units && !rules->rules));
 }
 
 sudoku_error sudoku_solve(const sudoku_grid *grid, sudoku_search *s) {
@@ -56,10 +62,15 @@ sudoku_error sudoku_solve(const sudoku_grid *grid, sudoku_search *s) {
   }
   if (e == SUDOKU_ECLASH) return SUDOKU_OK;     /* no solutions, certainly */
   (void)shaped;
-  bool ok = nine                              ? sudoku_solve9(grid, s)
-            : grid->size == 25 && rows == 5 && !rules && !s->check && !s->shuffle
-                ? sudoku_solve_cdcl(grid, s)
-                                              : sudoku_solve_general(grid, s);
+  /* clause learning on 25x25, and on sides 25 to 36 where no solution
+     is read (a count, or whether one exists): which solution comes first
+     stays the general solver's there, as the generator's full grids are */
+  bool learn = !s->general && !s->check && !s->shuffle &&
+               ((grid->size == 25 && rows == 5 && !rules) ||
+                (sudoku_learns(grid->size, rules) && !s->visit && !s->first));
+  bool ok = nine ? sudoku_solve9(grid, s)
+            : learn ? sudoku_solve_cdcl(grid, s)
+                    : sudoku_solve_general(grid, s);
   if (!ok) {
     s->complete = false;
     return SUDOKU_ENOMEM;
