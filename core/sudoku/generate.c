@@ -41,14 +41,11 @@ static int count_two(const sudoku_grid *grid, const sudoku_rules *rules,
    count finds the solution first and then proves it alone.  The answer
    is the same.  rules holds the variant's rules (or none), and is left as
    it was. */
-#define GENERAL_BUDGET 100   /* guesses */
-
 static int differs(const sudoku_grid *puzzle, const sudoku_grid *solution,
                    const int *cells, const int *values, int n,
                    sudoku_rules *rules, search_limit *limit) {
   sudoku_mask kept[2];
   for (int i = 0; i < n; i++) kept[i] = rules->allowed[cells[i]];
-  bool learn = sudoku_learns(puzzle->size, rules);
   int answer = 1;
   for (int i = 0; i < n && answer == 1; i++) {
     sudoku_mask bit = UINT64_C(1) << (values[i] - 1);
@@ -61,30 +58,7 @@ static int differs(const sudoku_grid *puzzle, const sudoku_grid *solution,
     s.limit = limit;
     s.rules = rules;
     s.prefer = solution;
-    sudoku_error e = SUDOKU_OK;
-    if (learn) {
-      /* the general solver first, on a budget of guesses, as most checks
-         end in a few; past it the clause learning, which takes some
-         milliseconds to set up but proves the hard ones far sooner */
-      search_limit budget;
-      if (limit) budget = *limit;
-      else memset(&budget, 0, sizeof budget);
-      uint64_t end = budget.nodes + GENERAL_BUDGET;
-      if (!budget.max_nodes || end < budget.max_nodes) budget.max_nodes = end;
-      s.limit = &budget;
-      s.general = true;
-      e = sudoku_solve(puzzle, &s);
-      if (limit) limit->nodes = budget.nodes;
-      bool spent = e == SUDOKU_OK && !s.complete && !s.solutions;
-      if (spent && !(limit && limit_check_slow(limit))) {
-        s.limit = limit;
-        s.general = false;
-        e = sudoku_solve(puzzle, &s);
-      }
-    } else {
-      e = sudoku_solve(puzzle, &s);
-    }
-    if (e != SUDOKU_OK || (!s.complete && !s.solutions))
+    if (sudoku_solve(puzzle, &s) != SUDOKU_OK || (!s.complete && !s.solutions))
       answer = -1;
     else if (s.solutions)
       answer = 2;
