@@ -122,6 +122,11 @@ static inline bool sudoku_guess(sudoku_search *s) {
   return s->limit && limit_tick(s->limit);
 }
 
+/* Whether the clause-learning solver takes grids of that side under
+   rules (NULL: none): sides 25 to 36, and rules that only take values
+   from cells. */
+bool sudoku_learns(int size, const sudoku_rules *rules);
+
 /* The engines.  The grid is valid (size, values); each returns false only
    for lack of memory, and stops early when sudoku_found or sudoku_guess
    say so, setting s->complete to false. */

@@ -1,7 +1,8 @@
 /*
 ** solve.c: counting and collecting solutions; picks the engine: the band
-** solver for 9x9, clause learning for 25x25 (where the search trees are
-** large enough for learning to pay), the general solver otherwise.
+** solver for 9x9, clause learning for 25x25 and for counts up to 36x36
+** (where the search trees are large enough for learning to pay), the
+** general solver otherwise.
 */
 #include <string.h>
 
@@ -25,6 +26,36 @@ static bool over_nine(const uint8_t *cell) {
     over |= x | (x + UINT64_C(0x7676767676767676));
   }
   return (over & UINT64_C(0x8080808080808080)) != 0;
+}
+
+bool sudoku_learns(int size, const sudoku_rules *rules) {
+  return size >= 25 && size <= 36 &&
+         (!rules || (!rules->has_regions && !rules->units && !rules->rules));
+}
+
+#define GENERAL_BUDGET 100        /* guesses */
+
+/* The general solver on a budget of guesses, as most searches end in a
+   few; past it clause learning, which takes milliseconds to set up but
+   proves the hard ones far sooner, from the start.  The caller's limit
+   holds across both. */
+static bool general_then_learning(const sudoku_grid *grid, sudoku_search *s) {
+  search_limit *limit = s->limit, budget;
+  if (limit) budget = *limit;
+  else memset(&budget, 0, sizeof budget);
+  uint64_t end = budget.nodes + GENERAL_BUDGET;
+  if (!budget.max_nodes || end < budget.max_nodes) budget.max_nodes = end;
+  s->limit = &budget;
+  bool ok = sudoku_solve_general(grid, s);
+  s->limit = limit;
+  if (limit) limit->nodes = budget.nodes;
+  if (!ok || s->complete ||
+      (s->max_solutions && s->solutions >= s->max_solutions))
+    return ok;
+  if (limit && limit_check_slow(limit)) return true;   /* the caller's */
+  s->solutions = 0;
+  s->complete = true;
+  return sudoku_solve_cdcl(grid, s);
 }
 
 sudoku_error sudoku_solve(const sudoku_grid *grid, sudoku_search *s) {
@@ -56,10 +87,17 @@ sudoku_error sudoku_solve(const sudoku_grid *grid, sudoku_search *s) {
   }
   if (e == SUDOKU_ECLASH) return SUDOKU_OK;     /* no solutions, certainly */
   (void)shaped;
-  bool ok = nine                              ? sudoku_solve9(grid, s)
-            : grid->size == 25 && rows == 5 && !rules && !s->check && !s->shuffle
+  /* clause learning on 25x25; on sides 25 to 36 where no solution is
+     read (a count, whether one exists, the generator's checks), after
+     the general solver's budget: which solution comes first stays the
+     general solver's there, as the generator's full grids are */
+  bool plain = !s->general && !s->check && !s->shuffle;
+  bool ok = nine ? sudoku_solve9(grid, s)
+            : plain && grid->size == 25 && rows == 5 && !rules
                 ? sudoku_solve_cdcl(grid, s)
-                                              : sudoku_solve_general(grid, s);
+            : plain && sudoku_learns(grid->size, rules) && !s->visit && !s->first
+                ? general_then_learning(grid, s)
+                : sudoku_solve_general(grid, s);
   if (!ok) {
     s->complete = false;
     return SUDOKU_ENOMEM;

@@ -302,7 +302,8 @@ typedef struct sudoku_search {
   sudoku_visit *visit;      /* NULL, or called with each solution */
   void *context;            /* passed to visit */
   sudoku_grid *first;       /* NULL, or receives the first solution */
-  bool general;             /* 9x9 too with the general solver */
+  bool general;             /* the general solver on every side (not the
+                               9x9 band solver nor clause learning) */
   const sudoku_rules *rules;   /* NULL, or the rules of a variant (then the
                                   general solver, on the rules' side) */
   uint64_t shuffle;         /* nonzero: the choices of a branch in an
@@ -312,8 +313,8 @@ typedef struct sudoku_search {
   void *check_context;
   bool check_partial;       /* ... and about every partial grid searched */
   const sudoku_grid *prefer;   /* NULL, or a full grid whose value each
-                                  branch of the general solver tries first
-                                  (a solution near it is found sooner) */
+                                  branch tries first (a solution near it
+                                  is found sooner) */
   /* what happened */
   uint64_t solutions;       /* found, at most max_solutions */
   uint64_t guesses;         /* branches tried: changes only with the search */

@@ -652,6 +652,80 @@ static void test_25x25_two_solutions(void **unused) {
   assert_memory_not_equal(two[0].cell, two[1].cell, 625);
 }
 
+/* From 26x26 to 36x36 clause learning counts where no solution is read
+   (and the generator asks it whether a solution differs), once the
+   general solver has spent 100 guesses: its counts must be the general
+   solver's alone.  Puzzles from a solved 36x36 with 600
+   cells emptied have a hundred to some thousands of solutions, and the
+   learning meets hundreds of conflicts there; a rectangle of two values
+   over two boxes emptied, exactly two. */
+static void test_36x36_learning(void **unused) {
+  (void)unused;
+  sudoku_generate_options o = {0};
+  o.size = 36;
+  o.seed = 1;
+  o.clues = 1000;
+  static sudoku_grid g, full, fewer;
+  assert_int_equal(sudoku_generate(&o, &g), SUDOKU_OK);
+  assert_int_equal(count(&g, 2, false, &full).solutions, 1);
+  int cells = 36 * 36, learnt = 0;
+  uint32_t x = 12345;
+  for (int round = 0; round < 4; round++) {
+    fewer = full;
+    for (int k = 0; k < 600;) {
+      x = x * 1103515245u + 12345u;
+      int cell = (int)(x >> 8) % cells;
+      if (fewer.cell[cell]) {
+        fewer.cell[cell] = 0;
+        k++;
+      }
+    }
+    sudoku_search s;
+    memset(&s, 0, sizeof s);
+    assert_int_equal(sudoku_solve(&fewer, &s), SUDOKU_OK);
+    counted general = count(&fewer, 0, false, &g);
+    assert_true(s.complete && general.complete);
+    assert_int_equal(s.solutions, general.solutions);
+    /* past the general solver's 100 guesses the learning counts */
+    learnt += s.guesses > 100 && s.conflicts > 0;
+  }
+  assert_true(learnt >= 2);
+  int n = 36, found = 0, at[4] = {0};
+  for (int r1 = 0; r1 < n && !found; r1++)
+    for (int r2 = r1 + 1; r2 < r1 / 6 * 6 + 6 && !found; r2++)
+      for (int c1 = 0; c1 < n && !found; c1++)
+        for (int c2 = (c1 / 6 + 1) * 6; c2 < n && !found; c2++)
+          if (full.cell[r1 * n + c1] == full.cell[r2 * n + c2] &&
+              full.cell[r1 * n + c2] == full.cell[r2 * n + c1]) {
+            at[0] = r1 * n + c1, at[1] = r1 * n + c2;
+            at[2] = r2 * n + c1, at[3] = r2 * n + c2;
+            found = 1;
+          }
+  assert_true(found);
+  fewer = full;
+  for (int i = 0; i < 4; i++) fewer.cell[at[i]] = 0;
+  counted c = count(&fewer, 3, false, NULL);
+  assert_int_equal(c.solutions, 2);
+  assert_true(c.complete);
+  /* the generator's question: a solution other than full at at[0]; then
+     with the other way round taken away too, none */
+  static sudoku_rules rules;
+  sudoku_rules_init(&rules, 36);
+  rules.allowed[at[0]] &= ~((sudoku_mask)1 << (full.cell[at[0]] - 1));
+  sudoku_search s;
+  memset(&s, 0, sizeof s);
+  s.max_solutions = 2;
+  s.rules = &rules;
+  s.prefer = &full;
+  assert_int_equal(sudoku_solve(&fewer, &s), SUDOKU_OK);
+  assert_int_equal(s.solutions, 1);
+  assert_true(s.complete);
+  rules.allowed[at[0]] &= ~((sudoku_mask)1 << (full.cell[at[1]] - 1));
+  assert_int_equal(sudoku_solve(&fewer, &s), SUDOKU_OK);
+  assert_int_equal(s.solutions, 0);
+  assert_true(s.complete);
+}
+
 /* ---- generating ---- */
 
 static int givens(const sudoku_grid *g) {
@@ -905,6 +979,7 @@ int main(void) {
     cmocka_unit_test(test_16x16),
     cmocka_unit_test(test_25x25),
     cmocka_unit_test(test_25x25_two_solutions),
+    cmocka_unit_test(test_36x36_learning),
     cmocka_unit_test(test_generate),
     cmocka_unit_test(test_generate_options),
     cmocka_unit_test(test_generate_large),
