@@ -667,6 +667,7 @@ static void count(tally *t, batch_verdict v, uint64_t nodes) {
    microseconds, as does each page of fresh memory. */
 #define PIPE_BYTES ((size_t)1 << 20)
 #define WORKER_WRITE (PIPE_BYTES / 4)
+#define READ_BYTES (PIPE_BYTES / 2)     /* what the merge reads at once */
 
 /* What a worker has done and not yet written to its pipe. */
 typedef struct pending {
@@ -830,7 +831,9 @@ typedef struct reader {
   int fd;
   bool careful;                 /* it writes each line when it is done */
   size_t first, end;            /* a careful one's records */
-  char *buf;
+  char *buf;                    /* in the readers' block, or owned */
+  bool owned;
+  size_t garbled;               /* lines that were not a worker's line */
   size_t len, cap, start;
 } reader;
 
@@ -890,12 +893,13 @@ static void reap(reader *r) {
    copied into a chunk of memory, and the chunks used again once their
    lines are written.  A page of fresh memory costs a fault, and on a
    virtual machine faults cost more than all of a short record's
-   merging: these few chunks, on huge pages where the system has them,
-   are faulted in once. */
-#define CHUNK ((size_t)1 << 21)
+   merging: the chunks are carved from blocks of one huge page where the
+   system has them, and few are ever live at once (the lines of the runs
+   that wait for an earlier one), so one block is faulted in. */
+#define BLOCK ((size_t)1 << 21)
+#define CHUNK (BLOCK / 8)
 
 typedef struct chunk {
-  struct chunk *next;           /* among all the chunks, or the free ones */
   struct chunk *next_free;
   size_t used, cap;
   size_t live;                  /* its lines not yet written */
@@ -913,7 +917,9 @@ typedef struct slot {
 
 typedef struct waiting {
   slot *slots;                  /* [k]: record k's */
-  chunk *all, *current, *free;
+  chunk *current, *free;
+  void **blocks;                /* what the chunks were carved from */
+  size_t nblocks;
 } waiting;
 
 static chunk *new_chunk(waiting *w, size_t need) {
@@ -921,12 +927,23 @@ static chunk *new_chunk(waiting *w, size_t need) {
   if (c && c->cap >= need) {
     w->free = c->next_free;
   } else {
-    size_t bytes = need + sizeof *c > CHUNK ? need + sizeof *c : CHUNK;
-    c = big_alloc(bytes);
-    if (!c) return NULL;
-    c->cap = bytes - sizeof *c;
-    c->next = w->all;
-    w->all = c;
+    /* a block of chunks, or one chunk of its own for a line longer */
+    size_t each = need + sizeof *c > CHUNK ? need + sizeof *c : CHUNK;
+    size_t bytes = each > CHUNK ? each : BLOCK;
+    void **blocks = realloc(w->blocks, (w->nblocks + 1) * sizeof *blocks);
+    if (!blocks) return NULL;
+    w->blocks = blocks;
+    char *b = big_alloc(bytes);
+    if (!b) return NULL;
+    w->blocks[w->nblocks++] = b;
+    for (size_t at = each; at + each <= bytes; at += each) {
+      chunk *spare = (chunk *)(b + at);
+      spare->cap = each - sizeof *spare;
+      spare->next_free = w->free;
+      w->free = spare;
+    }
+    c = (chunk *)b;
+    c->cap = each - sizeof *c;
   }
   c->used = c->live = 0;
   c->next_free = NULL;
@@ -970,17 +987,15 @@ static void written(waiting *w, size_t k) {
 /* Reads what worker r has written and keeps its whole lines; false at
    the end of its output. */
 static bool take_lines(const run_state *s, reader *r, waiting *w) {
-  if (!r->buf) {                                /* a pipe's worth at once */
-    r->buf = big_alloc(PIPE_BYTES);
-    if (!r->buf) return false;
-    r->cap = PIPE_BYTES;
-  }
-  if (r->len == r->cap) {
+  if (r->len == r->cap) {                       /* a line longer than that */
     size_t cap = r->cap * 2;
-    char *more = realloc(r->buf, cap);
+    char *more = malloc(cap);
     if (!more) return false;
+    memcpy(more, r->buf, r->len);
+    if (r->owned) free(r->buf);
     r->buf = more;
     r->cap = cap;
+    r->owned = true;
   }
   ssize_t n = read(r->fd, r->buf + r->len, r->cap - r->len);
   if (n < 0 && errno == EINTR) return true;
@@ -993,9 +1008,10 @@ static bool take_lines(const run_state *s, reader *r, waiting *w) {
     size_t len = (size_t)(nl - line), skip;
     r->start += len + 1;
     uint64_t head[3];
-    if (get_head(line, len, head, &skip) && head[0] < s->ntodo &&
-        !keep(w, (size_t)head[0], line + skip, len - skip,
-              (batch_verdict)head[1], head[2]))
+    if (!get_head(line, len, head, &skip) || head[0] >= s->ntodo)
+      r->garbled++;             /* a bug: its record is done again */
+    else if (!keep(w, (size_t)head[0], line + skip, len - skip,
+                   (batch_verdict)head[1], head[2]))
       return false;
   }
   memmove(r->buf, r->buf + r->start, r->len - r->start);  /* a part line */
@@ -1080,19 +1096,32 @@ static bool run_workers(run_state *s, output *out, tally *t) {
   s->share = mmap(NULL, share_size, PROT_READ | PROT_WRITE,
                   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   reader *readers = calloc(jobs, sizeof *readers);
-  waiting w = {NULL, NULL, NULL, NULL};
+  waiting w = {NULL, NULL, NULL, NULL, 0};
   struct pollfd *polls = calloc(jobs, sizeof *polls);
   size_t *slot_of = calloc(jobs, sizeof *slot_of);
+  /* what each reads at once, from one block of fresh memory;
+     LUDUS_TEST_READ_BYTES=N makes it N bytes, so that tests/batch.sh
+     sees lines longer than that */
+  size_t read_bytes = READ_BYTES;
+  const char *test_read = getenv("LUDUS_TEST_READ_BYTES");
+  unsigned long test_bytes = test_read ? strtoul(test_read, NULL, 10) : 0;
+  if (test_bytes > 0 && test_bytes < READ_BYTES) read_bytes = test_bytes;
+  char *reads = big_alloc(jobs * read_bytes);
   bool complete = false;
   s->order = by_cost(s);
-  if (s->share == MAP_FAILED || !readers || !polls || !slot_of || !s->order) {
+  if (s->share == MAP_FAILED || !readers || !polls || !slot_of || !reads ||
+      !s->order) {
     fprintf(stderr, "%s: not enough memory for %zu workers\n", progname, jobs);
     goto done;
   }
   atomic_init(&s->share->next, 0);
   workers = readers;
   nworkers = jobs;
-  for (size_t j = 0; j < jobs; j++) readers[j].fd = -1;
+  for (size_t j = 0; j < jobs; j++) {
+    readers[j].fd = -1;
+    readers[j].buf = reads + j * read_bytes;
+    readers[j].cap = read_bytes;
+  }
   for (size_t j = 0; j < jobs; j++)
     if (!spawn(s, &readers[j], j, false, 0, 0)) {
       fprintf(stderr, "%s: cannot start a worker: %s\n", progname, strerror(errno));
@@ -1155,17 +1184,20 @@ static bool run_workers(run_state *s, output *out, tally *t) {
   complete = k == n;
 done:
   if (!complete) forward_interrupt();
+  size_t garbled = 0;
+  for (size_t j = 0; readers && j < jobs; j++) garbled += readers[j].garbled;
+  if (garbled)
+    fprintf(stderr, "%s: %zu lines from the workers could not be read; "
+            "their records were done again\n", progname, garbled);
   for (size_t j = 0; readers && j < jobs; j++) {
     reap(&readers[j]);
-    free(readers[j].buf);
+    if (readers[j].owned) free(readers[j].buf);
   }
-  while (w.all) {
-    chunk *c = w.all;
-    w.all = c->next;
-    free(c);
-  }
+  for (size_t b = 0; b < w.nblocks; b++) free(w.blocks[b]);
+  free(w.blocks);
   free(w.slots);
   free(s->order);
+  free(reads);
   free(polls);
   free(slot_of);
   workers = NULL;

@@ -111,6 +111,16 @@ sed -n 's/.*"id":"[^"]*:\([0-9]*\)".*/\1/p' "$dir/died" >"$dir/ids"
   [ "$(grep -c '"agrees":true' "$dir/died")" = 100 ]
 check $? "a worker killed in the run (killed: $alive): another does its records, all 100 answered in order (status $status)"
 
+# -- lines longer than what the merge reads at once --
+LUDUS_TEST_READ_BYTES=16 "$ludus" solve connect4 "$dir/l1r2.txt" --jobs 2 --quiet \
+  >"$dir/short" 2>"$dir/err"
+status=$?
+answers "$dir/short" >"$dir/short.a"
+"$ludus" solve connect4 "$dir/l1r2.txt" --jobs 1 --quiet 2>/dev/null | answers >"$dir/one1.a"
+[ "$status" = 0 ] && [ "$(wc -l <"$dir/short.a")" = 100 ] &&
+  cmp -s "$dir/one1.a" "$dir/short.a" && ! grep -q "could not be read" "$dir/err"
+check $? "two jobs whose lines are longer than the merge's reads write what one job writes (status $status)"
+
 # -- a record that kills its worker --
 LUDUS_TEST_WORKER_DIES=37 "$ludus" solve connect4 "$dir/l1r2.txt" --jobs 2 --quiet \
   >"$dir/doomed" 2>"$dir/err"
