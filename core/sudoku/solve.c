@@ -58,6 +58,29 @@ static bool general_then_learning(const sudoku_grid *grid, sudoku_search *s) {
   return sudoku_solve_cdcl(grid, s);
 }
 
+/* Clause learning excludes each solution it counts by a clause, and
+   past a few hundred of them each costs more than the last; a grid with
+   that many solutions is easy for the general solver, which counts them
+   all again, from the start.  The hard grids (Frisch's, the generator's
+   checks) end long before.  Only where no solution is read: the general
+   solver would show the first ones again. */
+#define LEARNT_SOLUTIONS 64
+
+static bool learning(const sudoku_grid *grid, sudoku_search *s, bool general_first) {
+  uint64_t wanted = s->max_solutions;
+  bool hand_over = !s->visit && !s->first &&
+                   (wanted == 0 || wanted > LEARNT_SOLUTIONS);
+  if (hand_over) s->max_solutions = LEARNT_SOLUTIONS + 1;
+  bool ok = general_first ? general_then_learning(grid, s)
+                          : sudoku_solve_cdcl(grid, s);
+  s->max_solutions = wanted;
+  if (!ok || !hand_over || s->solutions <= LEARNT_SOLUTIONS) return ok;
+  if (s->limit && limit_check_slow(s->limit)) return true;   /* the caller's */
+  s->solutions = 0;
+  s->complete = true;
+  return sudoku_solve_general(grid, s);
+}
+
 sudoku_error sudoku_solve(const sudoku_grid *grid, sudoku_search *s) {
   s->solutions = 0;
   s->guesses = 0;
@@ -94,9 +117,9 @@ sudoku_error sudoku_solve(const sudoku_grid *grid, sudoku_search *s) {
   bool plain = !s->general && !s->check && !s->shuffle;
   bool ok = nine ? sudoku_solve9(grid, s)
             : plain && grid->size == 25 && rows == 5 && !rules
-                ? sudoku_solve_cdcl(grid, s)
+                ? learning(grid, s, false)
             : plain && sudoku_learns(grid->size, rules) && !s->visit && !s->first
-                ? general_then_learning(grid, s)
+                ? learning(grid, s, true)
                 : sudoku_solve_general(grid, s);
   if (!ok) {
     s->complete = false;

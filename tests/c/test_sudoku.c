@@ -659,6 +659,53 @@ static void test_25x25_two_solutions(void **unused) {
    cells emptied have a hundred to some thousands of solutions, and the
    learning meets hundreds of conflicts there; a rectangle of two values
    over two boxes emptied, exactly two. */
+static bool count_each(const sudoku_grid *solution, void *context) {
+  (void)solution;
+  (*(uint64_t *)context)++;
+  return false;
+}
+
+/* Past 64 solutions a count on 25x25 goes from clause learning to the
+   general solver, from the start; a search that reads its solutions
+   stays with clause learning.  All three count the same. */
+static void test_25x25_many_solutions(void **unused) {
+  (void)unused;
+  sudoku_generate_options o = {0};
+  o.size = 25;
+  o.seed = 1;
+  o.clues = 625;
+  static sudoku_grid full, fewer;
+  assert_int_equal(sudoku_generate(&o, &full), SUDOKU_OK);
+  uint32_t x = 777;
+  int over = 0;
+  for (int round = 0; round < 4; round++) {
+    fewer = full;
+    for (int k = 0; k < 290 + 4 * round;) {
+      x = x * 1103515245u + 12345u;
+      int cell = (int)(x >> 8) % 625;
+      if (fewer.cell[cell]) {
+        fewer.cell[cell] = 0;
+        k++;
+      }
+    }
+    counted general = count(&fewer, 5000, true, NULL);
+    if (!general.complete) continue;              /* too many for a test */
+    counted handed = count(&fewer, 0, false, NULL);
+    uint64_t seen = 0;
+    sudoku_search s;
+    memset(&s, 0, sizeof s);
+    s.visit = count_each;
+    s.context = &seen;
+    assert_int_equal(sudoku_solve(&fewer, &s), SUDOKU_OK);
+    assert_true(handed.complete && s.complete);
+    assert_int_equal(handed.solutions, general.solutions);
+    assert_int_equal(s.solutions, general.solutions);
+    assert_int_equal(seen, general.solutions);
+    over += general.solutions > 64;
+  }
+  assert_true(over >= 1);
+}
+
 static void test_36x36_learning(void **unused) {
   (void)unused;
   sudoku_generate_options o = {0};
@@ -979,6 +1026,7 @@ int main(void) {
     cmocka_unit_test(test_16x16),
     cmocka_unit_test(test_25x25),
     cmocka_unit_test(test_25x25_two_solutions),
+    cmocka_unit_test(test_25x25_many_solutions),
     cmocka_unit_test(test_36x36_learning),
     cmocka_unit_test(test_generate),
     cmocka_unit_test(test_generate_options),
