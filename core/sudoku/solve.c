@@ -35,6 +35,16 @@ bool sudoku_learns(int size, const sudoku_rules *rules) {
 
 #define GENERAL_BUDGET 100        /* guesses */
 
+/* Whether another engine may take the search over, from the start: not
+   when the caller's limit is spent (the first engine's count stands,
+   incomplete). */
+static bool start_again(sudoku_search *s) {
+  if (s->limit && limit_check_slow(s->limit)) return false;
+  s->solutions = 0;
+  s->complete = true;
+  return true;
+}
+
 /* The general solver on a budget of guesses, as most searches end in a
    few; past it clause learning, which takes milliseconds to set up but
    proves the hard ones far sooner, from the start.  The caller's limit
@@ -52,14 +62,11 @@ static bool general_then_learning(const sudoku_grid *grid, sudoku_search *s) {
   if (!ok || s->complete ||
       (s->max_solutions && s->solutions >= s->max_solutions))
     return ok;
-  if (limit && limit_check_slow(limit)) return true;   /* the caller's */
-  s->solutions = 0;
-  s->complete = true;
-  return sudoku_solve_cdcl(grid, s);
+  return start_again(s) ? sudoku_solve_cdcl(grid, s) : true;
 }
 
 /* Clause learning excludes each solution it counts by a clause, and
-   past a few hundred of them each costs more than the last; a grid with
+   past a few dozen of them each costs more than the last; a grid with
    that many solutions is easy for the general solver, which counts them
    all again, from the start.  The hard grids (Frisch's, the generator's
    checks) end long before.  Only where no solution is read: the general
@@ -75,10 +82,7 @@ static bool learning(const sudoku_grid *grid, sudoku_search *s, bool general_fir
                           : sudoku_solve_cdcl(grid, s);
   s->max_solutions = wanted;
   if (!ok || !hand_over || s->solutions <= LEARNT_SOLUTIONS) return ok;
-  if (s->limit && limit_check_slow(s->limit)) return true;   /* the caller's */
-  s->solutions = 0;
-  s->complete = true;
-  return sudoku_solve_general(grid, s);
+  return start_again(s) ? sudoku_solve_general(grid, s) : true;
 }
 
 sudoku_error sudoku_solve(const sudoku_grid *grid, sudoku_search *s) {

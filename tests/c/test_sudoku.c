@@ -659,6 +659,19 @@ static void test_25x25_two_solutions(void **unused) {
    cells emptied have a hundred to some thousands of solutions, and the
    learning meets hundreds of conflicts there; a rectangle of two values
    over two boxes emptied, exactly two. */
+/* Takes n givens away from g, at cells drawn from the generator *x. */
+static void take_away(sudoku_grid *g, int n, uint32_t *x) {
+  int cells = g->size * g->size;
+  for (int k = 0; k < n;) {
+    *x = *x * 1103515245u + 12345u;
+    int cell = (int)(*x >> 8) % cells;
+    if (g->cell[cell]) {
+      g->cell[cell] = 0;
+      k++;
+    }
+  }
+}
+
 static bool count_each(const sudoku_grid *solution, void *context) {
   (void)solution;
   (*(uint64_t *)context)++;
@@ -680,14 +693,7 @@ static void test_25x25_many_solutions(void **unused) {
   int over = 0;
   for (int round = 0; round < 4; round++) {
     fewer = full;
-    for (int k = 0; k < 290 + 4 * round;) {
-      x = x * 1103515245u + 12345u;
-      int cell = (int)(x >> 8) % 625;
-      if (fewer.cell[cell]) {
-        fewer.cell[cell] = 0;
-        k++;
-      }
-    }
+    take_away(&fewer, 290 + 4 * round, &x);
     counted general = count(&fewer, 5000, true, NULL);
     if (!general.complete) continue;              /* too many for a test */
     counted handed = count(&fewer, 0, false, NULL);
@@ -715,18 +721,11 @@ static void test_36x36_learning(void **unused) {
   static sudoku_grid g, full, fewer;
   assert_int_equal(sudoku_generate(&o, &g), SUDOKU_OK);
   assert_int_equal(count(&g, 2, false, &full).solutions, 1);
-  int cells = 36 * 36, learnt = 0;
+  int learnt = 0;
   uint32_t x = 12345;
   for (int round = 0; round < 4; round++) {
     fewer = full;
-    for (int k = 0; k < 600;) {
-      x = x * 1103515245u + 12345u;
-      int cell = (int)(x >> 8) % cells;
-      if (fewer.cell[cell]) {
-        fewer.cell[cell] = 0;
-        k++;
-      }
-    }
+    take_away(&fewer, 600, &x);
     sudoku_search s;
     memset(&s, 0, sizeof s);
     assert_int_equal(sudoku_solve(&fewer, &s), SUDOKU_OK);
