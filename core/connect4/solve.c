@@ -161,15 +161,20 @@ static ALWAYS_INLINE int cell_index(uint64_t cell) {
 ** bounds found so far, each as score - min_score + 1 (0: nothing known),
 ** and the number of chips, so that the entry nearer the root, which
 ** cost more, is the one kept.
-**   bits  0..7   upper bound       bits 16..21  chips on the board
-**   bits  8..15  lower bound       bit  22      home slot's low bit
+**   bits  0..5   upper bound       bits 12..17  chips on the board
+**   bits  6..11  lower bound       bit  18      home slot's low bit
 **   bits C4_TABLE_BITS..63  the product's low 64 - C4_TABLE_BITS bits
+** Six bits hold a bound: a board has at most 63 cells, so a score lies
+** between min_score, -31 at least, and 32, the score of a win at once
+** on an empty board, which no game has.  A lower bound is kept at 63 at
+** most, which only weakens it; an upper bound is below beta, so it fits.
 */
 
 #define HUGE_PAGE (2u << 20)
 #define SLOTS C4_TABLE_ENTRIES
 #define SLOT_BITS C4_TABLE_BITS
-_Static_assert(SLOT_BITS >= 23, "the product's bits must clear bit 22");
+_Static_assert(SLOT_BITS >= 19, "the product's bits must clear bit 18");
+#define CODE_MAX 63
 #define KEY_FACTOR UINT64_C(0x9e3779b97f4a7c15)    /* odd: 2^64 / golden ratio */
 
 struct c4_table {
@@ -223,10 +228,10 @@ static ALWAYS_INLINE uint64_t table_home(uint64_t key) {
 /* The entry's identity: the product's other bits and the home's low bit. */
 static ALWAYS_INLINE uint64_t table_tag(uint64_t key) {
   uint64_t product = key * KEY_FACTOR;
-  return product << SLOT_BITS | (product >> (64 - SLOT_BITS) & 1) << 22;
+  return product << SLOT_BITS | (product >> (64 - SLOT_BITS) & 1) << 18;
 }
 
-#define TAG_BITS (~UINT64_C(0) << 22)
+#define TAG_BITS (~UINT64_C(0) << 18)
 
 /* The slot holding key, or NULL. */
 static ALWAYS_INLINE uint64_t *table_find(const c4_table *t, uint64_t key) {
@@ -247,31 +252,32 @@ static ALWAYS_INLINE void table_get(const c4_table *t, uint64_t key,
                                     int *lower, int *upper) {
   const uint64_t *slot = table_find(t, key);
   uint64_t entry = slot ? *slot : 0;
-  *upper = (int)(entry & 0xff);
-  *lower = (int)(entry >> 8 & 0xff);
+  *upper = (int)(entry & 0x3f);
+  *lower = (int)(entry >> 6 & 0x3f);
 }
 
 /* Adds what was learnt of key (bound codes, 0 for none) to what the
    table knows. */
 static void table_put(c4_table *t, uint64_t key, int chips, int lower,
                       int upper) {
+  if (lower > CODE_MAX) lower = CODE_MAX;
   uint64_t *slot = table_find(t, key);
   if (slot) {
-    int old_upper = (int)(*slot & 0xff), old_lower = (int)(*slot >> 8 & 0xff);
+    int old_upper = (int)(*slot & 0x3f), old_lower = (int)(*slot >> 6 & 0x3f);
     if (!upper || (old_upper && old_upper < upper)) upper = old_upper;
     if (lower < old_lower) lower = old_lower;
   } else {
     /* Two tiers: the first slot keeps the entry nearer the root, whose
        subtree cost more; the second takes whatever comes. */
     uint64_t *bucket = t->entries + (table_home(key) & ~UINT64_C(1));
-    if (!bucket[0] || chips <= (int)(bucket[0] >> 16 & 0x3f)) {
+    if (!bucket[0] || chips <= (int)(bucket[0] >> 12 & 0x3f)) {
       bucket[1] = bucket[0];
       slot = bucket;
     } else {
       slot = bucket + 1;
     }
   }
-  *slot = table_tag(key) | (uint64_t)chips << 16 | (uint64_t)lower << 8 |
+  *slot = table_tag(key) | (uint64_t)chips << 12 | (uint64_t)lower << 6 |
           (uint64_t)upper;
 }
 

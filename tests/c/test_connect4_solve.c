@@ -96,12 +96,15 @@ static void test_begin_medium(void **unused) { (void)unused; check_set("Test_L1_
 static void test_begin_hard(void **unused) { (void)unused; check_set("Test_L1_R3", BEGIN_HARD); }
 
 /* Tromp's values, with Pons' scores: draws, and 6x4 lost by the first
-   player with the last chips of the board. */
+   player with the last chips of the board.  Then the tallest boards, of
+   63 and 62 cells, whose scores reach the ends of what an entry of the
+   table holds: no one can make four on them (a column of one alternates,
+   and two columns let the other side block), so both are draws. */
 static void test_small_boards(void **unused) {
   (void)unused;
   static const int boards[][3] = {
     {4, 4, 0}, {5, 4, 0}, {6, 4, -1}, {5, 5, 0}, {6, 5, 0}, {7, 4, 0},
-    {4, 6, 0}, {5, 6, 0},
+    {4, 6, 0}, {5, 6, 0}, {1, 63, 0}, {2, 31, 0},
   };
   for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
     c4_board board;

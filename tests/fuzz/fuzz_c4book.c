@@ -106,7 +106,7 @@ static void check_lookups(const c4_book *book, fuzz_input *in) {
 
 /* The solver of the empty 4x4 board that trusts the book ends inside
    the scores that board can have, or says it did not finish.  The table
-   is not cleared between inputs (64 MiB each time): the solver keeps its
+   is not cleared between inputs (4 MiB each time): the solver keeps its
    interval inside the board's scores whatever the table holds. */
 static void check_solve(const c4_book *book) {
   static c4_table *table;
