@@ -72,9 +72,10 @@ static void test_middle_easy(void **unused) { (void)unused; check_set("Test_L2_R
 static void test_middle_medium(void **unused) { (void)unused; check_set("Test_L2_R2", 100); }
 static void test_begin_easy(void **unused) { (void)unused; check_set("Test_L1_R1", 100); }
 /* How many lines of the begin sets: the first 100 of Test_L1_R2 (62 M
-   nodes, strong and weak), and the first 100 of Test_L1_R3 (under 900 M
-   nodes, up to 83 M a position; the suite took 97 s of one core on the
-   shared machine).  Under the sanitizers, about twice as slow, the
+   nodes, strong and weak, with the table of 2^23 entries), and the first
+   100 of Test_L1_R3 (under 900 M nodes then, about 1.2 G with the table
+   of 2^19; the suite takes about 99 s of one core on the shared
+   machine).  Under the sanitizers, about twice as slow, the
    first 20 of Test_L1_R3 (128 M nodes), to keep `make test SANITIZE=1`
    within minutes; `make bench` runs the other sets in full.  The weak
    solve after the strong one costs next to nothing: the table holds
