@@ -235,6 +235,13 @@ end
 
 -- A short description of a value for the report: its type, a string's
 -- start, a table's keys.
+-- tostring, which a value whose __tostring calls a misbehaving spec may
+-- make raise: the run only describes the value
+local function shown(v)
+  local ok, text = pcall(tostring, v)
+  return ok and text or "(tostring raised)"
+end
+
 local function brief(v)
   local kind = type(v)
   if kind == "string" then return ("%q"):format(v:sub(1, 20)) end
@@ -244,8 +251,8 @@ local function brief(v)
   if kind == "table" and not mt then
     local keys = {}
     for key, value in pairs(v) do
-      keys[#keys + 1] = tostring(key) .. "=" .. (type(value) == "table" and "{}"
-        or type(value) == "string" and ("%q"):format(value:sub(1, 10)) or tostring(value))
+      keys[#keys + 1] = shown(key) .. "=" .. (type(value) == "table" and "{}"
+        or type(value) == "string" and ("%q"):format(value:sub(1, 10)) or shown(value))
       if #keys == 6 then break end
     end
     return "{" .. table.concat(keys, ", ") .. "}"
