@@ -237,7 +237,7 @@ end
 -- start, a table's keys.
 -- tostring, which a value whose __tostring calls a misbehaving spec may
 -- make raise: the run only describes the value
-local function shown(v)
+local function described(v)
   local ok, text = pcall(tostring, v)
   return ok and text or "(tostring raised)"
 end
@@ -251,8 +251,8 @@ local function brief(v)
   if kind == "table" and not mt then
     local keys = {}
     for key, value in pairs(v) do
-      keys[#keys + 1] = shown(key) .. "=" .. (type(value) == "table" and "{}"
-        or type(value) == "string" and ("%q"):format(value:sub(1, 10)) or shown(value))
+      keys[#keys + 1] = described(key) .. "=" .. (type(value) == "table" and "{}"
+        or type(value) == "string" and ("%q"):format(value:sub(1, 10)) or described(value))
       if #keys == 6 then break end
     end
     return "{" .. table.concat(keys, ", ") .. "}"
