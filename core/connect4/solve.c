@@ -298,8 +298,11 @@ static void table_put(c4_table *t, uint64_t key, int chips, int lower,
 #define MIRROR_PLIES 16
 
 /* The key of the mirror image: the columns in the other order (a column
-   of current + mask holds its own sum without carrying into the next). */
+   of current + mask holds its own sum without carrying into the next).
+   A board of one column is its own mirror, and its column may be all 64
+   bits, too wide for the mask's shift. */
 static ALWAYS_INLINE uint64_t mirror_key(const geometry *g, uint64_t key) {
+  if (g->width == 1) return key;
   const int step = g->height + 1;
   const uint64_t column = (UINT64_C(1) << step) - 1;
   uint64_t mirror = 0;
