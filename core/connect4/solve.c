@@ -299,12 +299,11 @@ static void table_put(c4_table *t, uint64_t key, int chips, int lower,
 
 /* The key of the mirror image: the columns in the other order (a column
    of current + mask holds its own sum without carrying into the next).
-   A board of one column is its own mirror, and its column may be all 64
-   bits, too wide for the mask's shift. */
+   The mask is shifted down, not built up: a board of one column has a
+   column of all 64 bits, and 1 << 64 is undefined. */
 static ALWAYS_INLINE uint64_t mirror_key(const geometry *g, uint64_t key) {
-  if (g->width == 1) return key;
   const int step = g->height + 1;
-  const uint64_t column = (UINT64_C(1) << step) - 1;
+  const uint64_t column = ~UINT64_C(0) >> (64 - step);
   uint64_t mirror = 0;
   for (int c = 0; c < g->width; c++)
     mirror |= (key >> (c * step) & column) << ((g->width - 1 - c) * step);

@@ -683,10 +683,7 @@ static bool count_each(const sudoku_grid *solution, void *context) {
    stays with clause learning.  All three count the same. */
 static void test_25x25_many_solutions(void **unused) {
   (void)unused;
-  sudoku_generate_options o = {0};
-  o.size = 25;
-  o.seed = 1;
-  o.clues = 625;
+  sudoku_generate_options o = {.size = 25, .seed = 1, .clues = 625};
   static sudoku_grid full, fewer;
   assert_int_equal(sudoku_generate(&o, &full), SUDOKU_OK);
   uint32_t x = 777;
@@ -714,10 +711,7 @@ static void test_25x25_many_solutions(void **unused) {
 
 static void test_36x36_learning(void **unused) {
   (void)unused;
-  sudoku_generate_options o = {0};
-  o.size = 36;
-  o.seed = 1;
-  o.clues = 1000;
+  sudoku_generate_options o = {.size = 36, .seed = 1, .clues = 1000};
   static sudoku_grid g, full, fewer;
   assert_int_equal(sudoku_generate(&o, &g), SUDOKU_OK);
   assert_int_equal(count(&g, 2, false, &full).solutions, 1);
