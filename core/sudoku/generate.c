@@ -12,6 +12,15 @@
 ** without it has more than one solution.  A given that cannot go at one
 ** point cannot go later either (fewer givens, more solutions), so one
 ** pass that tries every given leaves a minimal puzzle.
+**
+** From 25x25 up a first pass, in the same order, takes away the givens
+** whose puzzle the general solver still solves by its logic alone, with
+** no guess (then the solution is the only one): a check that costs
+** milliseconds.  The exact pass then tries every given left.  Without
+** the first pass, near the minimum of a 36x36 a check took from seconds
+** to minutes (one took 427 s at 688 givens), and seed 1 made no minimal
+** 36x36 in hours; with it, that puzzle (588 givens) takes 43 minutes,
+** and seed 1's minimal 25x25 3.6 s instead of 36.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +75,22 @@ static int differs(const sudoku_grid *puzzle, const sudoku_grid *solution,
   for (int i = 0; i < n; i++) rules->allowed[cells[i]] = kept[i];
   return answer;
 }
+
+/* Whether the general solver's logic alone (no guess) solves the
+   puzzle: then its solution is the only one. */
+static bool by_logic(const sudoku_grid *puzzle, const sudoku_rules *rules) {
+  search_limit no_guess = {0};
+  no_guess.max_nodes = 1;                       /* the first guess stops it */
+  sudoku_search s;
+  memset(&s, 0, sizeof s);
+  s.max_solutions = 2;
+  s.limit = &no_guess;
+  s.rules = rules;
+  s.complete = true;
+  return sudoku_solve_general(puzzle, &s) && s.complete && s.solutions == 1;
+}
+
+#define LOGIC_FROM 25             /* the side from which the first pass runs */
 
 static void shuffle(rng *r, int *items, int n) {
   for (int i = n - 1; i > 0; i--) {
@@ -232,9 +257,30 @@ sudoku_error sudoku_generate(const sudoku_generate_options *options,
     if (options->rules) memcpy(rules, options->rules, sizeof *rules);
     else sudoku_rules_init(rules, size);
   }
+  /* the first pass: the givens the logic alone does without */
+  for (int i = 0; size >= LOGIC_FROM && i < n && givens > floor; i++) {
+    int cell = order[i], mirror = cells - 1 - cell;
+    bool pair = options->symmetric && mirror != cell;
+    if (pair && givens - 2 < floor) continue;
+    if (options->limit && limit_check_slow(options->limit)) {
+      free(rules);
+      free(solution);
+      return SUDOKU_ESTOPPED;
+    }
+    uint8_t kept = puzzle->cell[cell], kept_mirror = puzzle->cell[mirror];
+    puzzle->cell[cell] = 0;
+    if (pair) puzzle->cell[mirror] = 0;
+    if (by_logic(puzzle, options->rules)) {
+      givens -= pair ? 2 : 1;
+    } else {
+      puzzle->cell[cell] = kept;
+      puzzle->cell[mirror] = kept_mirror;
+    }
+  }
   for (int i = 0; i < n && givens > floor; i++) {
     int cell = order[i], mirror = cells - 1 - cell;
     bool pair = options->symmetric && mirror != cell;
+    if (!puzzle->cell[cell]) continue;          /* gone in the first pass */
     if (pair && givens - 2 < floor) continue;
     uint8_t kept = puzzle->cell[cell], kept_mirror = puzzle->cell[mirror];
     puzzle->cell[cell] = 0;
