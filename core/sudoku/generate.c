@@ -257,51 +257,38 @@ sudoku_error sudoku_generate(const sudoku_generate_options *options,
     if (options->rules) memcpy(rules, options->rules, sizeof *rules);
     else sudoku_rules_init(rules, size);
   }
-  /* the first pass: the givens the logic alone does without */
-  for (int i = 0; size >= LOGIC_FROM && i < n && givens > floor; i++) {
-    int cell = order[i], mirror = cells - 1 - cell;
-    bool pair = options->symmetric && mirror != cell;
-    if (pair && givens - 2 < floor) continue;
-    if (options->limit && limit_check_slow(options->limit)) {
-      free(rules);
-      free(solution);
-      return SUDOKU_ESTOPPED;
-    }
-    uint8_t kept = puzzle->cell[cell], kept_mirror = puzzle->cell[mirror];
-    puzzle->cell[cell] = 0;
-    if (pair) puzzle->cell[mirror] = 0;
-    if (by_logic(puzzle, options->rules)) {
-      givens -= pair ? 2 : 1;
-    } else {
-      puzzle->cell[cell] = kept;
-      puzzle->cell[mirror] = kept_mirror;
-    }
-  }
-  for (int i = 0; i < n && givens > floor; i++) {
-    int cell = order[i], mirror = cells - 1 - cell;
-    bool pair = options->symmetric && mirror != cell;
-    if (!puzzle->cell[cell]) continue;          /* gone in the first pass */
-    if (pair && givens - 2 < floor) continue;
-    uint8_t kept = puzzle->cell[cell], kept_mirror = puzzle->cell[mirror];
-    puzzle->cell[cell] = 0;
-    if (pair) puzzle->cell[mirror] = 0;
-    int at[2] = {cell, mirror}, was[2] = {kept, kept_mirror};
-    int solutions = rules ? differs(puzzle, solution, at, was, pair ? 2 : 1,
+  /* two passes in that order: from LOGIC_FROM up first the logic's (a
+     given goes when the logic alone still solves the puzzle), then the
+     exact one, over every given left (e is SUDOKU_OK here) */
+  for (int pass = size >= LOGIC_FROM ? 0 : 1; pass < 2 && e == SUDOKU_OK; pass++)
+    for (int i = 0; i < n && givens > floor; i++) {
+      int cell = order[i], mirror = cells - 1 - cell;
+      bool pair = options->symmetric && mirror != cell;
+      if (!puzzle->cell[cell]) continue;        /* gone in the first pass */
+      if (pair && givens - 2 < floor) continue;
+      uint8_t kept = puzzle->cell[cell], kept_mirror = puzzle->cell[mirror];
+      puzzle->cell[cell] = 0;
+      if (pair) puzzle->cell[mirror] = 0;
+      int at[2] = {cell, mirror}, was[2] = {kept, kept_mirror}, solutions;
+      if (pass == 0)
+        solutions = options->limit && limit_check_slow(options->limit) ? -1
+                    : by_logic(puzzle, options->rules) ? 1 : 2;
+      else
+        solutions = rules ? differs(puzzle, solution, at, was, pair ? 2 : 1,
                                     rules, options->limit)
                           : count_two(puzzle, options->rules, options->limit);
-    if (solutions < 0) {
-      free(rules);
-      free(solution);
-      return SUDOKU_ESTOPPED;
+      if (solutions < 0) {
+        e = SUDOKU_ESTOPPED;
+        break;
+      }
+      if (solutions == 1) {
+        givens -= pair ? 2 : 1;
+      } else {
+        puzzle->cell[cell] = kept;
+        puzzle->cell[mirror] = kept_mirror;
+      }
     }
-    if (solutions == 1) {
-      givens -= pair ? 2 : 1;
-    } else {
-      puzzle->cell[cell] = kept;
-      puzzle->cell[mirror] = kept_mirror;
-    }
-  }
   free(rules);
   free(solution);
-  return SUDOKU_OK;
+  return e;
 }

@@ -44,15 +44,27 @@ typedef struct counted {
   bool complete;
 } counted;
 
+/* Searches g for up to max solutions (0: all), by the general solver
+   when asked, under rules (or none), trying prefer's values first (or
+   not); the first solution to first (or nowhere). */
+static sudoku_search searched(const sudoku_grid *g, uint64_t max, bool general,
+                              sudoku_grid *first, const sudoku_rules *rules,
+                              const sudoku_grid *prefer) {
+  sudoku_search s;
+  memset(&s, 0, sizeof s);
+  s.max_solutions = max;
+  s.general = general;
+  s.first = first;
+  s.rules = rules;
+  s.prefer = prefer;
+  assert_int_equal(sudoku_solve(g, &s), SUDOKU_OK);
+  return s;
+}
+
 /* Counts with either engine, checking every solution found. */
 static counted count(const sudoku_grid *g, uint64_t limit, bool general,
                      sudoku_grid *first) {
-  sudoku_search s;
-  memset(&s, 0, sizeof s);
-  s.max_solutions = limit;
-  s.general = general;
-  s.first = first;
-  assert_int_equal(sudoku_solve(g, &s), SUDOKU_OK);
+  sudoku_search s = searched(g, limit, general, first, NULL, NULL);
   if (s.solutions && first && !sudoku_is_solution(first, g)) {
     char text[SUDOKU_MAX_CELLS + 1];
     sudoku_format(g, text, sizeof text);
@@ -752,16 +764,12 @@ static void test_36x36_learning(void **unused) {
   static sudoku_rules rules;
   sudoku_rules_init(&rules, 36);
   rules.allowed[at[0]] &= ~((sudoku_mask)1 << (full.cell[at[0]] - 1));
-  sudoku_search s;
-  memset(&s, 0, sizeof s);
-  s.max_solutions = 2;
-  s.rules = &rules;
-  s.prefer = &full;
-  assert_int_equal(sudoku_solve(&fewer, &s), SUDOKU_OK);
+  /* the generator asks so: no solution read, the known one tried first */
+  sudoku_search s = searched(&fewer, 2, false, NULL, &rules, &full);
   assert_int_equal(s.solutions, 1);
   assert_true(s.complete);
   rules.allowed[at[0]] &= ~((sudoku_mask)1 << (full.cell[at[1]] - 1));
-  assert_int_equal(sudoku_solve(&fewer, &s), SUDOKU_OK);
+  s = searched(&fewer, 2, false, NULL, &rules, &full);
   assert_int_equal(s.solutions, 0);
   assert_true(s.complete);
 }
@@ -869,13 +877,8 @@ static void test_generate_25x25(void **unused) {
     fewer.cell[i] = 0;
     sudoku_rules_init(&rules, 25);
     rules.allowed[i] &= ~((sudoku_mask)1 << (g.cell[i] - 1));
-    sudoku_search s;
-    memset(&s, 0, sizeof s);
-    s.max_solutions = 1;
-    s.rules = &rules;
-    s.prefer = &solution;
-    assert_int_equal(sudoku_solve(&fewer, &s), SUDOKU_OK);
-    if (s.solutions != 1) fail_msg("given %d can go", i);
+    if (searched(&fewer, 1, false, NULL, &rules, &solution).solutions != 1)
+      fail_msg("given %d can go", i);
   }
   o.minimal = false;
   o.symmetric = true;
