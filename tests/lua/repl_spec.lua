@@ -655,8 +655,8 @@ function Terminal:expect(text)
     end
     sleep(0.05)
   end
-  error(string.format("no %q in the terminal output:\n%s", text,
-                      self:output():sub(self.pos)))
+  error(string.format("no %q in the terminal output (%s):\n%s", text,
+                      self:diagnosis(), self:output():sub(self.pos)))
 end
 
 -- Waits until the line editor has the terminal (no canonical mode), as
@@ -674,7 +674,7 @@ function Terminal:wait_editor()
     sleep(0.05)
     pid = pid or (read_file(self.pid) or ""):match("%d+")
   end
-  error("the line editor never took the terminal")
+  error("the line editor never took the terminal (" .. self:diagnosis() .. ")")
 end
 
 -- Waits for a new prompt; returns the lines before it.
@@ -689,8 +689,27 @@ function Terminal:line(keys)
   return self:prompt()
 end
 
--- At a prompt: Ctrl-D, and the exit status.
+-- What the system says of ludus, for a test that waited in vain: whether
+-- it runs, in which state and kernel function, and its terminal's modes.
+function Terminal:diagnosis()
+  local pid = (read_file(self.pid) or ""):match("%d+")
+  if not pid then return "ludus never started" end
+  local stat = read_file("/proc/" .. pid .. "/stat")
+  if not stat then return "ludus (pid " .. pid .. ") has exited; script(1) has not" end
+  local wchan = read_file("/proc/" .. pid .. "/wchan") or "?"
+  local stty = io.popen("stty -a -F /proc/" .. pid .. "/fd/0 2>&1")
+  local settings = stty:read("a") or ""
+  stty:close()
+  return string.format("ludus (pid %s) still runs: state %s, waiting in %s; its terminal: %s",
+                       pid, stat:match("%) (%a)") or "?", wchan,
+                       settings:match("[-]?icanon") or settings)
+end
+
+-- At a prompt: Ctrl-D, and the exit status.  The key waits for the line
+-- editor to have the terminal: typed in canonical mode, the end-of-file
+-- key stays in the tty's buffer as a NUL once the editor takes it raw.
 function Terminal:finish()
+  self:wait_editor()
   self:send("\4")
   for _ = 1, TIMEOUT * 20 do
     local status = read_file(self.status)
@@ -700,7 +719,7 @@ function Terminal:finish()
     end
     sleep(0.05)
   end
-  error("ludus did not exit:\n" .. self:output())
+  error("ludus did not exit (" .. self:diagnosis() .. "):\n" .. self:output())
 end
 
 -- Kills ludus if a failed test left it running.
