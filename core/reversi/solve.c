@@ -568,20 +568,21 @@ static unsigned odd_quadrants(uint64_t empty) {
   return parity;
 }
 
-/* The moves of p in order, fastest first: fewest replies, a corner reply
-   counting twice.  Where the children are in the table (deep), their
-   buckets are prefetched, and the key counts too, for less, the fewer
-   empty squares next to p's discs (the opponent's replies to come), the
-   more corners and edge squares next to them p holds, and a corner move
-   (weights tried on FFO #20-#39: the corner terms save 11% of nodes).
-   Nearer the end those terms changed nothing (FFO #41-#42: as many
-   nodes, 1.5% more instructions), but between moves leaving as many
-   replies a move into a quadrant with an odd number of empty squares
-   goes first (parity: FFO #20-#39 87.0 M -> 85.5 M nodes, #40-#49
-   680 M -> 672 M; a weight beyond a tie cost nodes).  Deep, parity
-   breaks the ties of the key too (#40-#49 667 M -> 657 M nodes, #20-#39
-   85.5 M -> 84.9 M; as 2 or 3 of the key's units, 661 M and 662 M).
-   Returns how many. */
+/* The moves of p keyed, fastest first (pick_move takes them in order):
+   fewest replies, a corner reply counting twice.  Where the children are
+   in the table (deep), their buckets are prefetched, and the key counts
+   too, for less, the fewer empty squares next to p's discs (the
+   opponent's replies to come), the more corners and edge squares next to
+   them p holds, and a corner move (weights tried on FFO #20-#39: the
+   corner terms save 11% of nodes).  Nearer the end those terms changed
+   nothing (FFO #41-#42: as many nodes, 1.5% more instructions), but
+   between moves leaving as many replies a move into a quadrant with an
+   odd number of empty squares goes first (parity: FFO #20-#39 87.0 M ->
+   85.5 M nodes, #40-#49 680 M -> 672 M; a weight beyond a tie cost
+   nodes).  Deep, parity breaks the ties of the key too (#40-#49 667 M ->
+   657 M nodes, #20-#39 85.5 M -> 84.9 M; as 2 or 3 of the key's units,
+   661 M and 662 M).  Returns how many; each key has its square in its low
+   six bits. */
 static int order_moves(const reversi_solver *s, uint64_t p, uint64_t o,
                        uint64_t moves, bool deep, move *list) {
   int n = 0;
@@ -604,11 +605,23 @@ static int order_moves(const reversi_solver *s, uint64_t p, uint64_t o,
             ((uint64_t)1 << square & s->corners ? 8 : 0) -
             (quadrant[square] & parity ? 1 : 0);
     }
-    int i = n++;
-    for (; i > 0 && list[i - 1].key > key; i--) list[i] = list[i - 1];
-    list[i] = (move){flips, square, key};
+    list[n++] = (move){flips, square, key * 64 + square};
   }
   return n;
+}
+
+/* Brings the first of list[i..count) in the order of the keys to place
+   i.  The squares in the low bits of the keys break ties as the order
+   the moves were found in would (ascending squares), so picking one at
+   a time gives the order of a stable sort, without sorting the moves a
+   cut-off never reaches. */
+static inline void pick_move(move *list, int i, int count) {
+  int first = i;
+  for (int j = i + 1; j < count; j++)
+    if (list[j].key < list[first].key) first = j;
+  move m = list[first];
+  list[first] = list[i];
+  list[i] = m;
 }
 
 /* ---- symmetry near the start ---- */
@@ -663,22 +676,17 @@ static int eval_search(reversi_solver *s, uint64_t p, uint64_t o, int depth,
 }
 
 /* Re-keys the moves by a shallow search of each, the fastest-first key
-   weighing in, and sorts them again. */
+   weighing in (pick_move then takes them in the new order). */
 static void order_by_search(reversi_solver *s, uint64_t p, uint64_t o, int n,
                             move *list, int count) {
   int depth = 0;                /* the more empties, the more order saves */
   while (depth + 1 < SORT_DEPTHS && n >= s->sort_from[depth + 1]) depth++;
   for (int i = 0; i < count; i++) {
+    pick_move(list, i, count);  /* so that i breaks the new keys' ties */
     uint64_t bit = (uint64_t)1 << list[i].square;
     int score = -eval_search(s, o & ~list[i].flips, p | list[i].flips | bit,
                              depth, -EVAL_INF, EVAL_INF);
-    list[i].key = s->sort_weight * list[i].key - score;
-  }
-  for (int i = 1; i < count; i++) {
-    move m = list[i];
-    int j = i;
-    for (; j > 0 && list[j - 1].key > m.key; j--) list[j] = list[j - 1];
-    list[j] = m;
+    list[i].key = (s->sort_weight * (list[i].key >> 6) - score) * 64 + i;
   }
 }
 
@@ -746,15 +754,22 @@ static int search(reversi_solver *s, uint64_t p, uint64_t o, int alpha,
        (enhanced transposition cut-off; its bucket is being prefetched):
        10% fewer nodes on FFO #41-#42, 8% on 6x6 endgames. */
     if (n > TABLE_MIN && !best_move) {
+      const entry *cut = NULL;  /* of the first move in order that cuts */
+      int cut_key = 0;
       for (int i = 0; i < count; i++) {
         uint64_t bit = (uint64_t)1 << list[i].square;
         const entry *e = probe(s, o & ~list[i].flips, p | list[i].flips | bit);
-        if (e && -e->upper >= beta) return -e->upper;
+        if (e && -e->upper >= beta && (!cut || list[i].key < cut_key)) {
+          cut = e;
+          cut_key = list[i].key;
+        }
       }
+      if (cut) return -cut->upper;
     }
     if (n >= s->sort_from[0]) order_by_search(s, p, o, n, list, count);
     bool near_start = n > s->squares - 4 - SYMMETRY_PLIES;
     for (int i = 0; i < count; i++) {
+      pick_move(list, i, count);
       /* A mirrored sibling has the same score: nothing to learn. */
       if (near_start && i > 0 && mirrors_sibling(p, o, list, i)) continue;
       int score = child(s, p, o, &list[i], alpha, beta, n);
