@@ -682,9 +682,11 @@ function Terminal:prompt()
   return self:expect(self.prompt_mark) .. (self.prompt_mark:match("^\n") and "\n" or "")
 end
 
--- At a prompt: types 'keys' and waits for the next prompt; returns what
--- came between (the echo of the line, then what it printed).
+-- At a prompt: types 'keys' once the line editor has the terminal (see
+-- wait_editor), and waits for the next prompt; returns what came between
+-- (the echo of the line, then what it printed).
 function Terminal:line(keys)
+  self:wait_editor()
   self:send(keys)
   return self:prompt()
 end
@@ -919,7 +921,6 @@ describe("the REPL on a terminal", function()
   it("drops the line on Ctrl-C at the prompt", function()
     term = start_terminal()
     term:prompt()
-    term:wait_editor()
     term:line("this is not lua\3")
     term:send("function f()\r")
     term:expect(">> ")
