@@ -5,9 +5,10 @@
 ** score, so the negamax below (alpha-beta, fail-soft) only ever sees
 ** null windows, and each search re-uses the table of the ones before.
 ** Far from the end (more than SHALLOW empties) a node tries the table's
-** best move first, and only when that does not cut sorts the others
+** best move first, and only when that does not cut takes the others
 ** fastest first, by the replies they leave the opponent; it cuts when
-** the opponent's stable discs already hold the score below alpha.  With
+** the opponent's stable discs already hold the score below alpha (so do
+** the nodes of 5 and 6 empties).  With
 ** many empties, a shallow search of the evaluation refines the order;
 ** near the start a move whose position mirrors a sibling's is skipped; a
 ** child the table already holds beyond the window cuts at once.  Near the
@@ -29,6 +30,10 @@
 #include "solve.h"
 
 #define INF 65                  /* beyond every score */
+#define STABLE_FROM 5           /* from this many empties on, the
+                                   stability cut-off (FFO #40-#49: 14%
+                                   fewer nodes, 5% less time; from 4, 24%
+                                   fewer nodes and no less time) */
 #define SHALLOW 6               /* at most this many empties: no ordering */
 #define TABLE_MIN 9             /* at least this many: use the table (7
                                    and 8 saved 6% and 12% of the nodes on
@@ -491,6 +496,15 @@ static int last_four(reversi_solver *s, uint64_t p, uint64_t o,
   return best < INF ? best : final_diff(p, o, 4);
 }
 
+/* The most p can score when o keeps its stable discs, or INF when o has
+   too few discs for that bound to reach alpha (then it is not worked
+   out). */
+static inline int stable_upper(const reversi_solver *s, uint64_t p, uint64_t o,
+                               int alpha) {
+  if (s->squares - 2 * __builtin_popcountll(o) > alpha) return INF;
+  return s->squares - 2 * __builtin_popcountll(reversi_stable(o, p, s->mask));
+}
+
 /* Tries the n <= SHALLOW empty squares of list, one a byte from the
    lowest (best class first), those of the quadrants with an odd number
    of empties (parity) before the others. */
@@ -500,6 +514,10 @@ static int shallow_list(reversi_solver *s, uint64_t p, uint64_t o,
   if (n == 4 && beta == alpha + 1) return last_four(s, p, o, list, parity, alpha);
   if (n == 2) return last_two(s, p, o, list & 0xff, list >> 8 & 0xff, beta - 1);
   s->limit->nodes++;
+  if (n >= STABLE_FROM) {
+    int upper = stable_upper(s, p, o, alpha);
+    if (upper <= alpha) return upper;
+  }
   int best = -INF;
   for (int round = 0; round < 2; round++) {     /* odd quadrants, then even */
     unsigned wanted = round == 0 ? parity : ~parity;
@@ -715,12 +733,9 @@ static int search(reversi_solver *s, uint64_t p, uint64_t o, int alpha,
     if (best_move) *best_move = REVERSI_PASS;
     return -search(s, o, p, -beta, -alpha, n, NULL);
   }
-  /* The opponent's stable discs bound the score from above. */
-  if (s->squares - 2 * __builtin_popcountll(o) <= alpha) {
-    int upper = s->squares - 2 * __builtin_popcountll(reversi_stable(o, p, s->mask));
-    if (upper <= alpha) return upper;
-    if (upper < beta) beta = upper;
-  }
+  int upper = stable_upper(s, p, o, alpha);     /* o's stable discs */
+  if (upper <= alpha) return upper;
+  if (upper < beta) beta = upper;
   int hint = -1;
   if (n >= TABLE_MIN) {
     const entry *e = probe(s, p, o);
