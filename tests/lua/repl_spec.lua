@@ -659,18 +659,22 @@ function Terminal:expect(text)
                       self:diagnosis(), self:output():sub(self.pos)))
 end
 
+-- The settings of the terminal of the process pid, as stty prints them
+-- ("" once it has gone).
+local function terminal_settings(pid)
+  local stty = io.popen("stty -a -F /proc/" .. pid .. "/fd/0 2>/dev/null")
+  local settings = stty:read("a") or ""
+  stty:close()
+  return settings
+end
+
 -- Waits until the line editor has the terminal (no canonical mode), as
 -- it has by the time a person types: keys sent before that are the tty's
 -- own, and a Ctrl-C among them can come before the editor reads.
 function Terminal:wait_editor()
   local pid = (read_file(self.pid) or ""):match("%d+")
   for _ = 1, TIMEOUT * 20 do
-    if pid then
-      local stty = io.popen("stty -a -F /proc/" .. pid .. "/fd/0 2>/dev/null")
-      local settings = stty:read("a") or ""
-      stty:close()
-      if settings:find("-icanon", 1, true) then return end
-    end
+    if pid and terminal_settings(pid):find("-icanon", 1, true) then return end
     sleep(0.05)
     pid = pid or (read_file(self.pid) or ""):match("%d+")
   end
@@ -699,9 +703,7 @@ function Terminal:diagnosis()
   local stat = read_file("/proc/" .. pid .. "/stat")
   if not stat then return "ludus (pid " .. pid .. ") has exited; script(1) has not" end
   local wchan = read_file("/proc/" .. pid .. "/wchan") or "?"
-  local stty = io.popen("stty -a -F /proc/" .. pid .. "/fd/0 2>&1")
-  local settings = stty:read("a") or ""
-  stty:close()
+  local settings = terminal_settings(pid)
   return string.format("ludus (pid %s) still runs: state %s, waiting in %s; its terminal: %s",
                        pid, stat:match("%) (%a)") or "?", wchan,
                        settings:match("[-]?icanon") or settings)
