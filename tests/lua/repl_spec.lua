@@ -706,7 +706,8 @@ function Terminal:diagnosis()
   local settings = terminal_settings(pid)
   return string.format("ludus (pid %s) still runs: state %s, waiting in %s; its terminal: %s",
                        pid, stat:match("%) (%a)") or "?", wchan,
-                       settings:match("[-]?icanon") or settings)
+                       settings:match("[-]?icanon")
+                         or (settings ~= "" and settings or "not readable by stty"))
 end
 
 -- At a prompt: Ctrl-D, and the exit status.  The key waits for the line
