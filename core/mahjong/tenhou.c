@@ -367,7 +367,8 @@ static bool attr_tiles(const tag *t, const char *name, uint8_t *out, int max,
   int v[16];
   int k = attr_numbers(t, name, v, max < 16 ? max : 16, false);
   if (k == -2) { *n = 0; return true; }
-  if (k < 0) return false;
+  if (k < 0 || k > max) return false;  /* numbers() keeps to max: said for
+                                          gcc -O3, which cannot see it */
   for (int i = 0; i < k; i++) {
     if (v[i] < 0 || v[i] >= MJ_TILES) return false;
     out[i] = (uint8_t)v[i];

@@ -58,6 +58,21 @@ describe("mahjong.read", function()
     g, err = mahjong.read(path)
     assert.is_nil(g)
     assert.matches("INIT without four scores", err)
+    -- a win's dora indicators: five at most (one and four kans), each
+    -- list read into a place of its size
+    for _, case in ipairs({{"1,2,3,4", true}, {"1,2,3,4,5", false},
+                           {string.rep("1,", 16) .. "1", false}}) do
+      f = assert(io.open(path, "wb"))
+      f:write((text:gsub('doraHai="([^"]*)"', 'doraHai="%1,' .. case[1] .. '"', 1)))
+      f:close()
+      g, err = mahjong.read(path)
+      if case[2] then
+        assert.is_table(g, err)
+      else
+        assert.is_nil(g)
+        assert.matches("round E1%-0: AGARI with tiles that are not tiles", err)
+      end
+    end
     os.remove(path)
     assert.has_error(function() mahjong.read({}) end)
   end)
