@@ -252,7 +252,7 @@ static void read_allowed(lua_State *L, int arg, uint64_t *plain, unsigned *red) 
     lua_rawgeti(L, arg, i);
     size_t len;
     const char *name = lua_tolstring(L, -1, &len);
-    bool is_red;
+    bool is_red = false;       /* luaL_argerror does not return */
     int k = name ? mj_tile_from_name(name, len, &is_red) : -1;
     if (k < 0)
       luaL_argerror(L, arg, lua_pushfstring(L, "item %d is not a tile: %s", (int)i,

@@ -321,14 +321,14 @@ static int view_left(lua_State *L) {
 static int view_wind(lua_State *L) {
   view *v = check_view(L);
   int w = mj_round_seat_wind(round_of(v), seat_arg(L, v, 2)) - MJ_EAST;
-  lua_pushlstring(L, "ESWN" + w, 1);
+  lua_pushlstring(L, &"ESWN"[w], 1);
   return 1;
 }
 
 static int view_round_wind(lua_State *L) {
   view *v = check_view(L);
   int w = mj_round_wind(round_of(v)) - MJ_EAST;
-  lua_pushlstring(L, "ESWN" + w, 1);
+  lua_pushlstring(L, &"ESWN"[w], 1);
   return 1;
 }
 
