@@ -576,7 +576,7 @@ typedef struct move {
   uint64_t flips;
   int key;                      /* smaller first */
   int16_t square;
-  int16_t all;                  /* the child likely fails low */
+  bool all;                     /* the child likely fails low */
 } move;
 
 
