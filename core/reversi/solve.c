@@ -7,9 +7,11 @@
 ** Far from the end (more than SHALLOW empties) a node tries the table's
 ** best move first, and only when that does not cut takes the others
 ** fastest first, by the replies they leave the opponent; it cuts when
-** the opponent's stable discs already hold the score below alpha (so do
-** the nodes of 5 and 6 empties).  With
-** many empties, a shallow search of the evaluation refines the order;
+** the opponent's stable discs already hold the score below alpha, where
+** alpha is high enough for that to be likely (so do the nodes of 5 and
+** 6 empties).  The table holds positions of 10 empties or more; those
+** of 7 to 9 go to a small one that stays in the cache.  With many
+** empties, a shallow search of the evaluation refines the order;
 ** near the start a move whose position mirrors a sibling's is skipped; a
 ** child the table already holds beyond the window cuts at once.  Near the
 ** end, move generation costs more than it saves: a node tries the empty

@@ -19,7 +19,9 @@
 typedef struct reversi_solver reversi_solver;
 
 /* A solver with a table of about 2^log2_entries positions (in buckets
-   of three, 64 bytes a bucket); NULL when memory runs out. */
+   of three, 64 bytes a bucket) and a small one for the positions of 7 to
+   9 empty squares (2^15 slots of 24 bytes, 768 KiB, or 2^log2_entries
+   when that is fewer); NULL when memory runs out. */
 reversi_solver *reversi_solver_new(int log2_entries);
 void reversi_solver_free(reversi_solver *solver);
 
