@@ -192,11 +192,11 @@ static bucket *bucket_of(const reversi_solver *s, uint64_t p, uint64_t o) {
 
 /* The slot of a position of NEAR_MIN to TABLE_MIN - 1 empties in the
    small table: one way, the newest position replacing the one there.
-   Those positions come back within a few thousand nodes (transpositions
-   of nearby moves) or not at all, so a table that stays in the cache
-   holds what is worth holding, and a probe waits for no memory: FFO
-   #40-#49 581.8 M -> 543.9 M nodes, medians 22.1 s -> 21.0 s (the big
-   table from 7 or 8 empties saved nodes but cost time). */
+   Such a position that comes back at all mostly comes back soon (a
+   transposition of nearby moves), so a table that stays in the cache
+   holds most of what is worth holding, and a probe seldom waits for
+   memory: FFO #40-#49 581.8 M -> 543.9 M nodes, medians 22.1 s -> 21.0
+   s (the big table from 7 or 8 empties saved nodes but cost time). */
 static near_slot *slot_of(const reversi_solver *s, uint64_t p, uint64_t o) {
   return s->near + (hash(p, o) >> s->near_shift);
 }
