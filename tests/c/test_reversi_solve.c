@@ -89,6 +89,40 @@ static void test_ffo_1_to_19(void **unused) {
   assert_int_equal(n, 19);
 }
 
+/* With the smallest tables (one bucket of three positions, four slots in
+   the small table), nearly every store replaces another position: the
+   scores and best moves stay right. */
+static void test_tiny_tables(void **unused) {
+  (void)unused;
+  reversi_solver *tiny = reversi_solver_new(2);
+  assert_non_null(tiny);
+  FILE *f = open_data("fforum-1-19.obf");
+  char line[512];
+  int n = 0;
+  while (fgets(line, sizeof line, f)) {
+    reversi_board b;
+    const char *semi = strchr(line, ';');
+    assert_non_null(semi);
+    assert_null(reversi_parse_board(line, (size_t)(semi - line), &b));
+    n++;
+    int expected[64], best = -99;
+    for (int i = 0; i < 64; i++) expected[i] = 99;
+    for (const char *q = semi + 1; (q = strchr(q, ':')); q++) {
+      int square = reversi_parse_square(&b, q - 2, 2);
+      assert_in_range(square, 0, 63);
+      expected[square] = atoi(q + 1);
+      if (expected[square] > best) best = expected[square];
+    }
+    reversi_solution r = reversi_solve(tiny, &b, NULL);
+    assert_true(r.complete);
+    if (r.score != best) fail_msg("FFO #%d: %d, expected %d", n, r.score, best);
+    assert_int_equal(expected[r.best], best);
+  }
+  fclose(f);
+  assert_int_equal(n, 19);
+  reversi_solver_free(tiny);
+}
+
 /* ---- against a plain negamax ---- */
 
 static int negamax(uint64_t p, uint64_t o, uint64_t mask, bool passed) {
@@ -350,6 +384,7 @@ static void test_stable_discs_stay(void **unused) {
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_ffo_1_to_19),
+    cmocka_unit_test(test_tiny_tables),
     cmocka_unit_test(test_against_negamax),
     cmocka_unit_test(test_symmetries),
     cmocka_unit_test(test_4x4),
