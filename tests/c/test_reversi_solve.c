@@ -52,6 +52,27 @@ static FILE *open_data(const char *name) {
   return f;
 }
 
+/* Reads a line of an FFO file: the board into b, each listed move's
+   score into expected[square] (99 for a square not listed); returns the
+   best score and counts the listed moves in *listed. */
+static int read_ffo(const char *line, reversi_board *b, int expected[64],
+                    int *listed) {
+  const char *semi = strchr(line, ';');
+  assert_non_null(semi);
+  assert_null(reversi_parse_board(line, (size_t)(semi - line), b));
+  int best = -99;
+  *listed = 0;
+  for (int i = 0; i < 64; i++) expected[i] = 99;
+  for (const char *q = semi + 1; (q = strchr(q, ':')); q++) {
+    int square = reversi_parse_square(b, q - 2, 2);
+    assert_in_range(square, 0, 63);
+    expected[square] = atoi(q + 1);
+    if (expected[square] > best) best = expected[square];
+    (*listed)++;
+  }
+  return best;
+}
+
 /* Every line: the best score, a best move that scores it, and the score
    of every move as listed ("G8:+18; H1:+12; ..."). */
 static void test_ffo_1_to_19(void **unused) {
@@ -61,19 +82,9 @@ static void test_ffo_1_to_19(void **unused) {
   int n = 0;
   while (fgets(line, sizeof line, f)) {
     reversi_board b;
-    const char *semi = strchr(line, ';');
-    assert_non_null(semi);
-    assert_null(reversi_parse_board(line, (size_t)(semi - line), &b));
+    int expected[64], listed;
+    int best = read_ffo(line, &b, expected, &listed);
     n++;
-    int expected[64], listed = 0, best = -99;
-    for (int i = 0; i < 64; i++) expected[i] = 99;
-    for (const char *q = semi + 1; (q = strchr(q, ':')); q++) {
-      int square = reversi_parse_square(&b, q - 2, 2);
-      assert_in_range(square, 0, 63);
-      expected[square] = atoi(q + 1);
-      if (expected[square] > best) best = expected[square];
-      listed++;
-    }
     assert_int_equal(listed, __builtin_popcountll(reversi_legal(&b)));
     reversi_solution r = solve(&b);
     if (r.score != best) fail_msg("FFO #%d: %d, expected %d", n, r.score, best);
@@ -101,18 +112,9 @@ static void test_tiny_tables(void **unused) {
   int n = 0;
   while (fgets(line, sizeof line, f)) {
     reversi_board b;
-    const char *semi = strchr(line, ';');
-    assert_non_null(semi);
-    assert_null(reversi_parse_board(line, (size_t)(semi - line), &b));
+    int expected[64], listed;
+    int best = read_ffo(line, &b, expected, &listed);
     n++;
-    int expected[64], best = -99;
-    for (int i = 0; i < 64; i++) expected[i] = 99;
-    for (const char *q = semi + 1; (q = strchr(q, ':')); q++) {
-      int square = reversi_parse_square(&b, q - 2, 2);
-      assert_in_range(square, 0, 63);
-      expected[square] = atoi(q + 1);
-      if (expected[square] > best) best = expected[square];
-    }
     reversi_solution r = reversi_solve(tiny, &b, NULL);
     assert_true(r.complete);
     if (r.score != best) fail_msg("FFO #%d: %d, expected %d", n, r.score, best);
