@@ -611,7 +611,11 @@ static int shallow_list(reversi_solver *s, uint64_t p, uint64_t o,
   return final_diff(p, o, n);
 }
 
-/* The empty squares (n <= SHALLOW of them) solved directly. */
+/* The empty squares (n <= SHALLOW of them) solved directly.  Out of
+   line, as order_by_search and mirrors_sibling are: gcc inlined the
+   three into the search, whose every node then paid for their registers
+   (see search). */
+__attribute__((noinline))
 static int shallow(reversi_solver *s, uint64_t p, uint64_t o, uint64_t empty,
                    int n, int alpha, int beta) {
   if (n == 0) return final_diff(p, o, 0);
@@ -718,6 +722,7 @@ static inline void pick_move(move *list, int i, int count) {
 
 /* Whether the position after list[i] is an image of one after an
    earlier move of the list. */
+__attribute__((noinline))
 static bool mirrors_sibling(uint64_t p, uint64_t o, const move *list, int i) {
   uint64_t bit = (uint64_t)1 << list[i].square;
   uint64_t mine = p | list[i].flips | bit, theirs = o & ~list[i].flips;
@@ -769,6 +774,7 @@ static int eval_search(reversi_solver *s, uint64_t p, uint64_t o, int depth,
    nothing, so they go without this search (FFO #40-#49 586.5 M ->
    581.8 M nodes, #20-#39 82.69 M -> 82.25 M; at 16 discs 583.6 M, at
    24 581.5 M, at 8 604 M, at 4 670 M). */
+__attribute__((noinline))
 static void order_by_search(reversi_solver *s, uint64_t p, uint64_t o, int n,
                             move *list, int count, int beta) {
   int depth = 0;                /* the more empties, the more order saves */
