@@ -572,7 +572,10 @@ static inline int stable_upper(const reversi_solver *s, uint64_t p, uint64_t o,
 
 /* Tries the n <= SHALLOW empty squares of list, one a byte from the
    lowest (best class first), those of the quadrants with an odd number
-   of empties (parity) before the others. */
+   of empties (parity) before the others: the places of each group are
+   read from a mask, rather than every square tested in each of two
+   rounds (the same nodes; FFO #40-#49 19.9 s -> 19.7 s, medians of
+   three alternated runs). */
 static int shallow_list(reversi_solver *s, uint64_t p, uint64_t o,
                         uint64_t list, int n, unsigned parity, int alpha,
                         int beta) {
@@ -584,11 +587,12 @@ static int shallow_list(reversi_solver *s, uint64_t p, uint64_t o,
     if (upper <= alpha) return upper;
   }
   int best = -INF;
+  unsigned odd = odd_places(list, n, parity);
   for (int round = 0; round < 2; round++) {     /* odd quadrants, then even */
-    unsigned wanted = round == 0 ? parity : ~parity;
-    for (int i = 0; i < n; i++) {
-      int x = list >> 8 * i & 0xff;
-      if (!(wanted & quadrant[x]) || !(o & neighbour[x])) continue;
+    for (unsigned places = round == 0 ? odd : ~odd & ((1u << n) - 1); places;
+         places &= places - 1) {
+      int i = __builtin_ctz(places), x = list >> 8 * i & 0xff;
+      if (!(o & neighbour[x])) continue;
       uint64_t flips = reversi_flips(p, o, x);
       if (!flips) continue;
       uint64_t below = ((uint64_t)1 << 8 * i) - 1;        /* the list without x */
