@@ -143,8 +143,8 @@ static int ffo(const char *dir, int first, int last, reversi_solver *solver) {
            "  nodes with its evaluation; with zero weights 5.17 to 6.57 G nodes\n"
            "  at 26 M nodes/s of CPU (load 4) to 37.3 M (a lighter load).  Edax\n"
            "  also counts as nodes the last square's counts and the moves it\n"
-           "  keys for ordering, which ludus does not: counted so on 2026-11-27,\n"
-           "  ludus's 672 M nodes were 1.28 G\n");
+           "  keys for ordering, which ludus does not: counted so on 2026-11-28,\n"
+           "  ludus's 577.5 M nodes were 1.15 G\n");
   return mismatches != 0;
 }
 
