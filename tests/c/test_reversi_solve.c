@@ -73,10 +73,10 @@ static int read_ffo(const char *line, reversi_board *b, int expected[64],
   return best;
 }
 
-/* Every line: the best score, a best move that scores it, and the score
-   of every move as listed ("G8:+18; H1:+12; ..."). */
-static void test_ffo_1_to_19(void **unused) {
-  (void)unused;
+/* Solves every line with s: the best score and a best move that scores
+   it; with every_move, also the score of every move as listed ("G8:+18;
+   H1:+12; ..."). */
+static void solve_ffo_1_to_19(reversi_solver *s, bool every_move) {
   FILE *f = open_data("fforum-1-19.obf");
   char line[512];
   int n = 0;
@@ -86,11 +86,13 @@ static void test_ffo_1_to_19(void **unused) {
     int best = read_ffo(line, &b, expected, &listed);
     n++;
     assert_int_equal(listed, __builtin_popcountll(reversi_legal(&b)));
-    reversi_solution r = solve(&b);
+    reversi_solution r = reversi_solve(s, &b, NULL);
+    assert_true(r.complete);
     if (r.score != best) fail_msg("FFO #%d: %d, expected %d", n, r.score, best);
     assert_int_equal(expected[r.best], best);
+    if (!every_move) continue;
     int scores[64];
-    assert_true(reversi_solve_all(solver, &b, NULL, scores));
+    assert_true(reversi_solve_all(s, &b, NULL, scores));
     for (int i = 0; i < 64; i++)
       if (expected[i] != 99 && scores[i] != expected[i])
         fail_msg("FFO #%d, move %d: %d, expected %d", n, i, scores[i],
@@ -100,6 +102,11 @@ static void test_ffo_1_to_19(void **unused) {
   assert_int_equal(n, 19);
 }
 
+static void test_ffo_1_to_19(void **unused) {
+  (void)unused;
+  solve_ffo_1_to_19(solver, true);
+}
+
 /* With the smallest tables (one bucket of three positions, four slots in
    the small table), nearly every store replaces another position: the
    scores and best moves stay right. */
@@ -107,21 +114,7 @@ static void test_tiny_tables(void **unused) {
   (void)unused;
   reversi_solver *tiny = reversi_solver_new(2);
   assert_non_null(tiny);
-  FILE *f = open_data("fforum-1-19.obf");
-  char line[512];
-  int n = 0;
-  while (fgets(line, sizeof line, f)) {
-    reversi_board b;
-    int expected[64], listed;
-    int best = read_ffo(line, &b, expected, &listed);
-    n++;
-    reversi_solution r = reversi_solve(tiny, &b, NULL);
-    assert_true(r.complete);
-    if (r.score != best) fail_msg("FFO #%d: %d, expected %d", n, r.score, best);
-    assert_int_equal(expected[r.best], best);
-  }
-  fclose(f);
-  assert_int_equal(n, 19);
+  solve_ffo_1_to_19(tiny, false);
   reversi_solver_free(tiny);
 }
 
