@@ -64,6 +64,11 @@ typedef struct clause {
   int lit[];
 } clause;
 
+/* The clauses lie one after the other in one array of ints (an arena,
+   as MiniSat keeps them): a clause's reference is where it starts, and
+   the clauses a watch list names are near each other in memory. */
+#define HEADER_WORDS ((int)(sizeof(clause) / sizeof(int)))
+
 typedef struct watch {
   int cref;
   int blocker;
@@ -86,6 +91,7 @@ typedef struct cdcl {
   uint8_t bit_in[SIDE * SIDE * SIDE][4];
   /* per variable */
   uint8_t *value;                 /* 1 true, 0 false, UNASSIGNED */
+  uint8_t *lval;                  /* the same by literal */
   int *level, *reason;
   uint8_t *seen;
   double *activity;
@@ -96,9 +102,8 @@ typedef struct cdcl {
   int *trail, trail_top, head;
   int *level_start, depth;
   /* clauses */
-  clause **clauses;
-  int n_clauses, cap_clauses;
-  int *free_refs, n_free;
+  int *arena;                     /* the clauses: HEADER_WORDS, then lit[] */
+  int arena_n, arena_cap;
   watch_list *watches;            /* per literal: clauses to visit when it turns false */
   double clause_inc;
   /* conflict */
@@ -117,10 +122,7 @@ typedef struct cdcl {
 /* ---- literals: 2 * variable, plus 1 for "not" ---- */
 
 static int var_of(int lit) { return lit >> 1; }
-static int lit_value(const cdcl *c, int lit) {
-  int v = c->value[lit >> 1];
-  return v == UNASSIGNED ? UNASSIGNED : v ^ (lit & 1);
-}
+static int lit_value(const cdcl *c, int lit) { return c->lval[lit]; }
 
 static void group_members(const cdcl *c, int g, int *out, int *n) {
   *n = c->size;
@@ -139,6 +141,8 @@ static void bump(cdcl *c, int x) {
 static void assign(cdcl *c, int lit, int reason) {
   int x = var_of(lit);
   c->value[x] = (uint8_t)!(lit & 1);
+  c->lval[lit] = 1;
+  c->lval[lit ^ 1] = 0;
   c->level[x] = c->depth;
   c->reason[x] = reason;
   c->trail[c->trail_top++] = lit;
@@ -159,6 +163,7 @@ static void backtrack(cdcl *c, int depth) {
         c->open[c->group_of[x][t]] |= UINT64_C(1) << c->bit_in[x][t];
     }
     c->value[x] = UNASSIGNED;
+    c->lval[2 * x] = c->lval[2 * x + 1] = UNASSIGNED;
   }
   c->trail_top = c->head = start;
   c->depth = depth;
@@ -166,52 +171,48 @@ static void backtrack(cdcl *c, int depth) {
 
 /* ---- clauses ---- */
 
-static bool watch_push(watch_list *w, int cref, int blocker) {
-  if (w->n == w->cap) {
-    int cap = w->cap ? 2 * w->cap : 8;
-    watch *at = realloc(w->at, (size_t)cap * sizeof *at);
-    if (!at) return false;
-    w->at = at;
-    w->cap = cap;
-  }
+__attribute__((noinline)) static bool watch_grow(watch_list *w) {
+  int cap = w->cap ? 2 * w->cap : 8;
+  watch *at = realloc(w->at, (size_t)cap * sizeof *at);
+  if (!at) return false;
+  w->at = at;
+  w->cap = cap;
+  return true;
+}
+
+static inline bool watch_push(watch_list *w, int cref, int blocker) {
+  if (w->n == w->cap && !watch_grow(w)) return false;
   w->at[w->n].cref = cref;
   w->at[w->n++].blocker = blocker;
   return true;
 }
 
+static clause *clause_at(const cdcl *c, int cref) {
+  return (clause *)(void *)(c->arena + cref);
+}
+
 /* A new clause of n >= 2 literals, watching the first two; -1 for lack
    of memory. */
 static int add_clause(cdcl *c, const int *lits, int n, bool learnt, int lbd) {
-  int cref;
-  if (c->n_free) {
-    cref = c->free_refs[--c->n_free];
-  } else {
-    if (c->n_clauses == c->cap_clauses) {
-      int cap = c->cap_clauses ? 2 * c->cap_clauses : 1024;
-      clause **more = realloc(c->clauses, (size_t)cap * sizeof *more);
-      int *free_more = realloc(c->free_refs, (size_t)cap * sizeof *free_more);
-      if (free_more) c->free_refs = free_more;
-      if (!more || !free_more) {
-        if (more) c->clauses = more;
-        return -1;
-      }
-      c->clauses = more;
-      c->cap_clauses = cap;
-    }
-    cref = c->n_clauses++;
+  int words = HEADER_WORDS + n;
+  if (c->arena_n + words > c->arena_cap) {
+    if (c->arena_n > (1 << 28) - words) return -1;    /* a gigabyte */
+    int cap = c->arena_cap ? 2 * c->arena_cap : 1 << 16;
+    while (cap < c->arena_n + words) cap *= 2;
+    int *more = realloc(c->arena, (size_t)cap * sizeof *more);
+    if (!more) return -1;
+    c->arena = more;
+    c->arena_cap = cap;
   }
-  clause *cl = malloc(sizeof *cl + (size_t)n * sizeof(int));
-  if (!cl) {
-    c->free_refs[c->n_free++] = cref;
-    return -1;
-  }
+  int cref = c->arena_n;
+  c->arena_n += words;
+  clause *cl = clause_at(c, cref);
   cl->size = n;
   cl->lbd = lbd;
   cl->learnt = learnt;
   cl->dying = false;
   cl->activity = (float)c->clause_inc;
   memcpy(cl->lit, lits, (size_t)n * sizeof(int));
-  c->clauses[cref] = cl;
   if (!watch_push(&c->watches[lits[0]], cref, lits[1]) ||
       !watch_push(&c->watches[lits[1]], cref, lits[0]))
     return -1;
@@ -270,7 +271,7 @@ static bool propagate(cdcl *c) {
         ws->at[j++] = w;
         continue;
       }
-      clause *cl = c->clauses[w.cref];
+      clause *cl = clause_at(c, w.cref);
       if (cl->lit[0] == false_lit) {
         cl->lit[0] = cl->lit[1];
         cl->lit[1] = false_lit;
@@ -323,7 +324,7 @@ static int reason_lits(const cdcl *c, int x, int *out) {
   } else if (IS_BINARY(r)) {
     out[n++] = 2 * (-(1 << 20) - r) + 1;
   } else if (r >= 0) {
-    const clause *cl = c->clauses[r];
+    const clause *cl = clause_at(c, r);
     for (int i = 0; i < cl->size; i++)
       if (var_of(cl->lit[i]) != x) out[n++] = cl->lit[i];
   }
@@ -332,8 +333,8 @@ static int reason_lits(const cdcl *c, int x, int *out) {
 
 static void bump_clause(cdcl *c, clause *cl) {
   if ((cl->activity += (float)c->clause_inc) > 1e20f) {
-    for (int i = 0; i < c->n_clauses; i++)
-      if (c->clauses[i]) c->clauses[i]->activity *= 1e-20f;
+    for (int at = 0; at < c->arena_n; at += HEADER_WORDS + clause_at(c, at)->size)
+      clause_at(c, at)->activity *= 1e-20f;
     c->clause_inc *= 1e-20;
   }
 }
@@ -419,7 +420,7 @@ static int analyze(cdcl *c, int *back, int *lbd) {
   int n = 1, open = 0, p = -1, index = c->trail_top - 1;
   int *lits = c->buffer, count;
   if (c->conflict_ref >= 0) {
-    clause *cl = c->clauses[c->conflict_ref];
+    clause *cl = clause_at(c, c->conflict_ref);
     if (cl->learnt) bump_clause(c, cl);
     count = cl->size;
     memcpy(lits, cl->lit, (size_t)count * sizeof(int));
@@ -441,7 +442,7 @@ static int analyze(cdcl *c, int *back, int *lbd) {
     c->seen[var_of(p)] = 0;
     if (--open == 0) break;
     int r = c->reason[var_of(p)];
-    if (r >= 0 && c->clauses[r]->learnt) bump_clause(c, c->clauses[r]);
+    if (r >= 0 && clause_at(c, r)->learnt) bump_clause(c, clause_at(c, r));
     count = reason_lits(c, var_of(p), lits);
   }
   c->learnt[0] = p ^ 1;
@@ -498,36 +499,64 @@ static int by_usefulness(const void *a, const void *b) {
 }
 
 static bool locked(const cdcl *c, int cref) {
-  int lit = c->clauses[cref]->lit[0];
+  int lit = clause_at(c, cref)->lit[0];
   return lit_value(c, lit) == 1 && c->reason[var_of(lit)] == cref;
 }
 
 /* Half the learnt clauses go, the least useful first; those of two
    levels or fewer, and the reasons of current values, stay. */
 static bool reduce(cdcl *c) {
-  clause **list = malloc((size_t)c->n_clauses * sizeof *list);
-  if (!list) return false;
+  size_t count = 1, length = (size_t)c->arena_n + 1;
+  for (int at = 0; at < c->arena_n; at += HEADER_WORDS + clause_at(c, at)->size)
+    count++;
+  clause **list = malloc(count * sizeof *list);
+  int *moved = malloc(length * sizeof *moved);     /* where each clause goes */
+  if (!list || !moved) {
+    free(list);
+    free(moved);
+    return false;
+  }
   int n = 0;
-  for (int i = 0; i < c->n_clauses; i++) {
-    clause *cl = c->clauses[i];
-    if (cl && cl->learnt && cl->lbd > 2 && !locked(c, i)) list[n++] = cl;
+  for (int at = 0; at < c->arena_n; at += HEADER_WORDS + clause_at(c, at)->size) {
+    clause *cl = clause_at(c, at);
+    if (cl->learnt && cl->lbd > 2 && !locked(c, at)) list[n++] = cl;
   }
   qsort(list, (size_t)n, sizeof *list, by_usefulness);
   for (int i = 0; i < n / 2; i++) list[i]->dying = true;
   free(list);
+  /* the living clauses slide down, in order; the watches and the reasons
+     follow them */
+  int to = 0;
+  for (int at = 0; at < c->arena_n;) {
+    clause *cl = clause_at(c, at);
+    int words = HEADER_WORDS + cl->size;
+    if (cl->dying) {
+      moved[at] = -1;
+    } else {
+      moved[at] = to;
+      if (to != at) memmove(c->arena + to, c->arena + at, (size_t)words * sizeof(int));
+      to += words;
+    }
+    at += words;
+  }
+  c->arena_n = to;
   for (int lit = 0; lit < 2 * c->vars; lit++) {
     watch_list *ws = &c->watches[lit];
     int j = 0;
-    for (int i = 0; i < ws->n; i++)
-      if (!c->clauses[ws->at[i].cref]->dying) ws->at[j++] = ws->at[i];
+    for (int i = 0; i < ws->n; i++) {
+      int where = moved[ws->at[i].cref];
+      if (where >= 0) {
+        ws->at[j] = ws->at[i];
+        ws->at[j++].cref = where;
+      }
+    }
     ws->n = j;
   }
-  for (int i = 0; i < c->n_clauses; i++)
-    if (c->clauses[i] && c->clauses[i]->dying) {
-      free(c->clauses[i]);
-      c->clauses[i] = NULL;
-      c->free_refs[c->n_free++] = i;
-    }
+  for (int i = 0; i < c->trail_top; i++) {
+    int x = var_of(c->trail[i]);
+    if (c->reason[x] >= 0) c->reason[x] = moved[c->reason[x]];
+  }
+  free(moved);
   return true;
 }
 
@@ -718,14 +747,12 @@ static bool run(cdcl *c) {
 }
 
 static void release(cdcl *c) {
-  if (c->clauses)
-    for (int i = 0; i < c->n_clauses; i++) free(c->clauses[i]);
   if (c->watches)
     for (int lit = 0; lit < 2 * c->vars; lit++) free(c->watches[lit].at);
-  free(c->clauses);
-  free(c->free_refs);
+  free(c->arena);
   free(c->watches);
   free(c->value);
+  free(c->lval);
   free(c->level);
   free(c->reason);
   free(c->seen);
@@ -774,6 +801,7 @@ bool sudoku_solve_cdcl(const sudoku_grid *grid, sudoku_search *s) {
   }
   size_t vars = (size_t)c->vars;
   c->value = malloc(vars);
+  c->lval = malloc(2 * vars);
   c->level = malloc(vars * sizeof(int));
   c->reason = malloc(vars * sizeof(int));
   c->seen = calloc(vars, 1);
@@ -792,7 +820,7 @@ bool sudoku_solve_cdcl(const sudoku_grid *grid, sudoku_search *s) {
   c->probe_stamp = calloc(vars, sizeof(int));
   c->growth = calloc(vars, sizeof(int));
   c->watches = calloc(2 * vars, sizeof *c->watches);
-  if (!c->value || !c->level || !c->reason || !c->seen ||
+  if (!c->value || !c->lval || !c->level || !c->reason || !c->seen ||
       !c->activity || !c->open || !c->trail ||
       !c->level_start || !c->learnt || !c->buffer || !c->level_stamp ||
       !c->removable || !c->watches || !c->scratch || !c->removed_vars ||
@@ -807,6 +835,7 @@ bool sudoku_solve_cdcl(const sudoku_grid *grid, sudoku_search *s) {
   c->s = s;
   for (int x = 0; x < c->vars; x++) {
     c->value[x] = UNASSIGNED;
+    c->lval[2 * x] = c->lval[2 * x + 1] = UNASSIGNED;
   }
   for (int cell = 0; cell < c->cells; cell++)
     if (grid->cell[cell]) assign(c, 2 * (cell * size + grid->cell[cell] - 1), REASON_NONE);
