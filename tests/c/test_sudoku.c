@@ -604,11 +604,14 @@ static void test_16x16(void **unused) {
   check_big_set("big/gecode_16x16_janko55.txt", 55);
 }
 
-/* The lightest (each well under a second: lines 3, 17 and 18 of the
-   file); the rest are in the benchmark. */
+/* The lightest (each under half a second: lines 2, 3, 14, 17 and 18 of
+   the file); the rest are in the benchmark.  #2, #3 and #14 meet from
+   2,500 to 9,500 conflicts, so the learnt clauses are thinned (and the
+   clauses left slid down, their watches and reasons with them) once to
+   three times on the way. */
 static void test_25x25(void **unused) {
   (void)unused;
-  static const int light[] = {3, 17, 18};
+  static const int light[] = {2, 3, 14, 17, 18};
   data_file d;
   data_open(&d, "big/gecode_25x25_frisch16.txt");
   int done = 0, index = 0;
@@ -625,7 +628,7 @@ static void test_25x25(void **unused) {
     done++;
   }
   data_close(&d);
-  assert_int_equal(done, 3);
+  assert_int_equal(done, 5);
 }
 
 /* A solved 25x25 grid with a rectangle of two values over two boxes
@@ -862,7 +865,10 @@ static void test_generate_25x25(void **unused) {
   (void)unused;
   sudoku_generate_options o = {0};
   o.size = 25;
-  o.seed = 4;
+  /* a seed whose minimal puzzle comes quickly (1.4 s, where seed 4's
+     takes 29 s): which seeds those are follows the first full grid that
+     clause learning finds, and changes with it */
+  o.seed = 5;
   o.minimal = true;
   static sudoku_grid g, fewer, solution;
   static sudoku_rules rules;
