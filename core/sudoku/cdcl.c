@@ -92,8 +92,9 @@ typedef struct cdcl {
   uint16_t group_of[SIDE * SIDE * SIDE][4];
   uint8_t bit_in[SIDE * SIDE * SIDE][4];
   /* per variable */
-  uint8_t *value;                 /* 1 true, 0 false, UNASSIGNED */
-  uint8_t *lval;                  /* the same by literal */
+  uint8_t *lval;                  /* per literal: 1 true, 0 false, UNASSIGNED
+                                     (a byte per literal is read without
+                                     working out the sign) */
   int *level, *reason;
   uint8_t *seen;
   double *activity;
@@ -127,6 +128,7 @@ typedef struct cdcl {
 
 static int var_of(int lit) { return lit >> 1; }
 static int lit_value(const cdcl *c, int lit) { return c->lval[lit]; }
+static int var_value(const cdcl *c, int x) { return c->lval[2 * x]; }
 
 static void group_members(const cdcl *c, int g, int *out, int *n) {
   *n = c->size;
@@ -144,7 +146,6 @@ static void bump(cdcl *c, int x) {
 
 static void assign(cdcl *c, int lit, int reason) {
   int x = var_of(lit);
-  c->value[x] = (uint8_t)!(lit & 1);
   c->lval[lit] = 1;
   c->lval[lit ^ 1] = 0;
   c->level[x] = c->depth;
@@ -166,7 +167,6 @@ static void backtrack(cdcl *c, int depth) {
       for (int t = 0; t < 4; t++)
         c->open[c->group_of[x][t]] |= UINT64_C(1) << c->bit_in[x][t];
     }
-    c->value[x] = UNASSIGNED;
     c->lval[2 * x] = c->lval[2 * x + 1] = UNASSIGNED;
   }
   c->trail_top = c->head = start;
@@ -241,7 +241,7 @@ static bool propagate(cdcl *c) {
         uint64_t others = c->open[group[t]] & ~(UINT64_C(1) << bit[t]);
         for (; others; others &= others - 1) {
           int y = c->member[group[t]][sudoku_lowest_bit_64(others)];
-          if (c->value[y] == 1) {
+          if (var_value(c, y) == 1) {
             int lits[2] = {2 * x + 1, 2 * y + 1};
             set_conflict(c, lits, 2);
             return false;
@@ -261,7 +261,7 @@ static bool propagate(cdcl *c) {
         }
         if (!(m & (m - 1))) {
           int y = c->member[group[t]][sudoku_lowest_bit_64(m)];
-          if (c->value[y] == UNASSIGNED) assign(c, 2 * y, REASON_GROUP(group[t]));
+          if (var_value(c, y) == UNASSIGNED) assign(c, 2 * y, REASON_GROUP(group[t]));
         }
       }
     }
@@ -595,7 +595,7 @@ static void report(cdcl *c) {
   sudoku_grid solution;
   sudoku_init(&solution, c->size);
   for (int x = 0; x < c->vars; x++)
-    if (c->value[x] == 1) solution.cell[x / c->size] = (uint8_t)(x % c->size + 1);
+    if (var_value(c, x) == 1) solution.cell[x / c->size] = (uint8_t)(x % c->size + 1);
   if (sudoku_found(c->s, &solution)) c->s->complete = false;
 }
 
@@ -672,7 +672,7 @@ static bool lookahead(cdcl *c, int *x) {
     stale[i] = 0;
     for (uint64_t b = c->open[g]; b; b &= b - 1) {
       int y = c->member[g][sudoku_lowest_bit_64(b)];
-      if (c->value[y] != UNASSIGNED) continue;
+      if (var_value(c, y) != UNASSIGNED) continue;
       bool on_path = c->probe_stamp[y] == c->probe_round ||
                      (c->tried_depth[y] <= c->depth &&
                       c->level_id[c->tried_depth[y]] == c->tried_id[y]);
@@ -697,7 +697,7 @@ static bool lookahead(cdcl *c, int *x) {
     int best_member = -1, most = -1;
     for (uint64_t b = c->open[g]; b; b &= b - 1) {
       int y = c->member[g][sudoku_lowest_bit_64(b)];
-      if (c->value[y] != UNASSIGNED) continue;
+      if (var_value(c, y) != UNASSIGNED) continue;
       if (c->probe_stamp[y] != c->probe_round && !try_member(c, y)) return true;
       score += left_by(c->growth[y]);
       if (c->growth[y] > most) {
@@ -716,7 +716,7 @@ static bool lookahead(cdcl *c, int *x) {
   if (prefer && *x >= 0)
     for (uint64_t b = c->open[best_group]; b; b &= b - 1) {
       int y = c->member[best_group][sudoku_lowest_bit_64(b)];
-      if (c->value[y] == UNASSIGNED && prefer->cell[y / c->size] == y % c->size + 1) {
+      if (var_value(c, y) == UNASSIGNED && prefer->cell[y / c->size] == y % c->size + 1) {
         *x = y;
         break;
       }
@@ -799,7 +799,6 @@ static void release(cdcl *c) {
     for (int lit = 0; lit < 2 * c->vars; lit++) free(c->watches[lit].at);
   free(c->arena);
   free(c->watches);
-  free(c->value);
   free(c->lval);
   free(c->level);
   free(c->reason);
@@ -851,7 +850,6 @@ bool sudoku_solve_cdcl(const sudoku_grid *grid, sudoku_search *s) {
     }
   }
   size_t vars = (size_t)c->vars;
-  c->value = malloc(vars);
   c->lval = malloc(2 * vars);
   c->level = malloc(vars * sizeof(int));
   c->reason = malloc(vars * sizeof(int));
@@ -874,7 +872,7 @@ bool sudoku_solve_cdcl(const sudoku_grid *grid, sudoku_search *s) {
   c->tried_depth = calloc(vars, sizeof(int));
   c->tried_id = malloc(vars * sizeof(int));
   c->watches = calloc(2 * vars, sizeof *c->watches);
-  if (!c->value || !c->lval || !c->level || !c->reason || !c->seen ||
+  if (!c->lval || !c->level || !c->reason || !c->seen ||
       !c->activity || !c->open || !c->trail ||
       !c->level_start || !c->learnt || !c->buffer || !c->level_stamp ||
       !c->removable || !c->watches || !c->scratch || !c->removed_vars ||
@@ -890,7 +888,6 @@ bool sudoku_solve_cdcl(const sudoku_grid *grid, sudoku_search *s) {
   c->s = s;
   for (int x = 0; x < c->vars; x++) {
     c->tried_id[x] = -1;                      /* never tried */
-    c->value[x] = UNASSIGNED;
     c->lval[2 * x] = c->lval[2 * x + 1] = UNASSIGNED;
   }
   for (int cell = 0; cell < c->cells; cell++)
@@ -901,8 +898,8 @@ bool sudoku_solve_cdcl(const sudoku_grid *grid, sudoku_search *s) {
     for (int v = 0; v < size; v++)
       if (!(s->rules->allowed[cell] >> v & 1)) {
         int x = cell * size + v;
-        if (c->value[x] == 1) none = true;
-        else if (c->value[x] == UNASSIGNED) assign(c, 2 * x + 1, REASON_NONE);
+        if (var_value(c, x) == 1) none = true;
+        else if (var_value(c, x) == UNASSIGNED) assign(c, 2 * x + 1, REASON_NONE);
       }
   bool ok = none || run(c);
   release(c);
