@@ -4,6 +4,8 @@
 ** MTD(f) at the root: a series of null-window searches closing in on the
 ** score, so the negamax below (alpha-beta, fail-soft) only ever sees
 ** null windows, and each search re-uses the table of the ones before.
+** From 18 empties, a selective pass of the same search comes first, to
+** leave good moves near the root in the table (solve_position).
 ** Far from the end (more than SHALLOW empties) a node tries the table's
 ** best move first, and only when that does not cut takes the others
 ** fastest first, by the replies they leave the opponent; it cuts when

@@ -44,7 +44,8 @@ reversi_solution reversi_solve(reversi_solver *solver,
 typedef void reversi_progress(void *context, int lower, int upper,
                               uint64_t nodes);
 
-/* reversi_solve, calling progress (when not NULL) after each step. */
+/* reversi_solve, calling progress (when not NULL) after each step of
+   the exact pass (from 18 empties, a selective pass comes before it). */
 reversi_solution reversi_solve_watched(reversi_solver *solver,
                                        const reversi_board *board,
                                        search_limit *limit,
