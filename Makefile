@@ -244,7 +244,7 @@ repl: all ## builds and starts the REPL
 	@$(LUDUS_EXE)
 
 # Every benchmark on the full reference sets (docs/benchmarks.md).
-bench: all $(BENCHES) ## benchmarks on the reference sets in ../shared/data (about half an hour, a quarter of an hour of it FFO #50-#59)
+bench: all $(BENCHES) ## benchmarks on the reference sets in ../shared/data (about half an hour, nine minutes of it FFO #50-#59)
 	$(OUT)/bench/bench_connect4 $(DATA)/connect4 1000
 	$(OUT)/bench/bench_connect4 $(DATA)/connect4 200 weak
 	$(LUDUS_EXE) tests/bench/bench_ai.lua 3
