@@ -583,7 +583,9 @@ static inline int stable_upper(const reversi_solver *s, uint64_t p, uint64_t o,
    of empties (parity) before the others: the places of each group are
    read from a mask, rather than every square tested in each of two
    rounds (the same nodes; FFO #40-#49 19.9 s -> 19.7 s, medians of
-   three alternated runs). */
+   three alternated runs).  The moves are worked out once, so that no
+   flips are computed for a square that is not one (#41-#46 8.7 s ->
+   8.5 s, three alternated runs; at four empties no faster). */
 static int shallow_list(reversi_solver *s, uint64_t p, uint64_t o,
                         uint64_t list, int n, unsigned parity, int alpha,
                         int beta) {
@@ -596,13 +598,13 @@ static int shallow_list(reversi_solver *s, uint64_t p, uint64_t o,
   }
   int best = -INF;
   unsigned odd = odd_places(list, n, parity);
+  uint64_t legal = reversi_moves_of(p, o);
   for (int round = 0; round < 2; round++) {     /* odd quadrants, then even */
     for (unsigned places = round == 0 ? odd : ~odd & ((1u << n) - 1); places;
          places &= places - 1) {
       int i = __builtin_ctz(places), x = list >> 8 * i & 0xff;
-      if (!(o & neighbour[x])) continue;
+      if (!(legal >> x & 1)) continue;
       uint64_t flips = reversi_flips(p, o, x);
-      if (!flips) continue;
       uint64_t below = ((uint64_t)1 << 8 * i) - 1;        /* the list without x */
       uint64_t rest = (list & below) | (list >> 8 & ~below);
       int score = n == 5 && beta == alpha + 1
