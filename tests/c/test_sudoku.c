@@ -322,6 +322,19 @@ static void test_shapes(void **unused) {
                                sizeof message), SUDOKU_OK);
   assert_int_equal(p.grid.box_rows, 4);
   assert_int_equal(sudoku_count(&p.grid, 1, NULL), 1);
+  /* a 9x9 of boxes other than 3x3 is not the 9x9 engine's: without its
+     boxes a unique puzzle has other solutions (a Latin square's) */
+  sudoku_grid nine = parse_ok("4.....8.5.3..........7......2.....6....."
+                              "8.4......1.......6.3.7.5..2.....1.4......");
+  assert_int_equal(sudoku_count(&nine, 2, NULL), 1);
+  nine.box_rows = nine.box_cols = 3;
+  assert_int_equal(sudoku_count(&nine, 2, NULL), 1);
+  nine.box_rows = 1;
+  nine.box_cols = 9;
+  assert_int_equal(sudoku_count(&nine, 2, NULL), 2);
+  nine.box_rows = 9;
+  nine.box_cols = 1;
+  assert_int_equal(sudoku_count(&nine, 2, NULL), 2);
 }
 
 /* ---- givens ---- */
