@@ -91,14 +91,11 @@ sudoku_error sudoku_solve(const sudoku_grid *grid, sudoku_search *s) {
   s->conflicts = 0;
   s->complete = true;
   sudoku_error e;
+  int rows = 0, cols = 0;
+  bool shaped = sudoku_grid_shape(grid, &rows, &cols);
   const sudoku_rules *rules = s->rules;
-  /* 9x9 first, without working out the shape: most calls are 9x9 ones,
-     and the easiest take a couple of microseconds */
-  bool nine = grid->size == 9 && grid->box_rows == grid->box_cols &&
-              (grid->box_rows == 0 || grid->box_rows == 3) && !s->general &&
-              !rules && !s->check && !s->shuffle;
-  int rows = 3, cols = 3;
-  bool shaped = nine || sudoku_grid_shape(grid, &rows, &cols);
+  bool nine = grid->size == 9 && rows == 3 && !s->general && !rules &&
+              !s->check && !s->shuffle;
   if (rules && (rules->size != grid->size || !shaped)) {
     s->complete = false;
     return SUDOKU_ESIZE;
