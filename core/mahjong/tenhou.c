@@ -1270,7 +1270,12 @@ static bool json_round_read(mj_log *log, const json_value *rv, bool aka[3],
     case S_DRAW: {
       int tile = new_copy(cp, st->code);
       if (tile < 0) {
-        fail(err, log, "%s", "a tile drawn is one copy too many (four of a kind, the red five apart)");
+        char name[3], what[120];
+        mj_tile_name(code_kind(st->code), code_red(st->code), name);
+        snprintf(what, sizeof what, "step %d: seat %d draws a %s (%d), one copy "
+                 "too many (four of a kind, the red five apart)", i + 1, p,
+                 name, st->code);
+        fail(err, log, "%s", what);
         goto done;
       }
       ev = new_event(log, MJ_ACT_DRAW, p);
