@@ -484,7 +484,9 @@ static void check_record(lua_State *L, int arg, int n, reversi_record *rec) {
    records of a reader, games the format cannot hold), when there are
    some; nil and a message when the file cannot be written. games is a
    list, or a function called until it returns nil (reversi.read's
-   iterator).  destination is a path or a Lua file. */
+   iterator).  destination is a path or a Lua file.  The games of a list
+   are all checked before the file is opened, so a bad one leaves it
+   as it was. */
 static int rf_write(lua_State *L) {
   FILE *stream = check_stream(L, 1, "reversi.write");
   const char *path = stream ? NULL : luaL_checkstring(L, 1);
@@ -504,6 +506,14 @@ static int rf_write(lua_State *L) {
     depth = lgame_opt_integer(L, 3, "depth", -1, 0, 60, "reversi.write");
   }
   lua_settop(L, 3);
+  if (kind == LUA_TTABLE) {   /* a bad record raises before the file is touched */
+    reversi_record rec;
+    for (int n = 1; lua_geti(L, 2, n) != LUA_TNIL; n++) {
+      if (lua_toboolean(L, 4)) check_record(L, 4, n, &rec);
+      lua_settop(L, 3);
+    }
+    lua_settop(L, 3);
+  }
   lua_newtable(L);                                /* 4: the skipped */
   lwriter *w = lua_newuserdatauv(L, sizeof *w, 1);   /* 5 */
   memset(w, 0, sizeof *w);

@@ -377,4 +377,16 @@ describe("reversi.write", function()
     os.remove(path .. ".obf")
     os.remove(path .. ".wtb")
   end)
+
+  it("leaves the file as it was when a game of the list is bad", function()
+    local path = scratch() .. ".ggf"
+    assert.equal(1, reversi.write(path, {reversi.load("f5d6c3")}))
+    local before = slurp(path)
+    assert_raises({"game 2: field 'black' must be a string (got number)"}, reversi.write,
+                  path, {reversi.load("f5"), {game = reversi.new(), black = 5}})
+    assert.equal(before, slurp(path))
+    os.remove(path)
+    assert_raises({"game 1 must be a reversi game"}, reversi.write, path, {1})
+    assert.is_nil(io.open(path))
+  end)
 end)
