@@ -16,13 +16,13 @@
 #define GAME(L) lgame_check(L, 1, &c4_class)
 
 /* Reads {width=, height=} at arg (absent: 7x6); raises on a bad size. */
-static void check_size(lua_State *L, int arg, int *width, int *height) {
+static void check_size(lua_State *L, int arg, int *width, int *height,
+                       const char *where) {
   lua_Integer w = 7, h = 6;
   if (!lua_isnoneornil(L, arg)) {
-    luaL_checktype(L, arg, LUA_TTABLE);
-    if (lua_getfield(L, arg, "width") != LUA_TNIL) w = luaL_checkinteger(L, -1);
-    if (lua_getfield(L, arg, "height") != LUA_TNIL) h = luaL_checkinteger(L, -1);
-    lua_pop(L, 2);
+    lgame_check_options(L, arg, "width height", where);
+    w = lgame_opt_whole(L, arg, "width", w, where);
+    h = lgame_opt_whole(L, arg, "height", h, where);
   }
   if (w < 1 || w > C4_MAX_WIDTH || h < 1 || h > C4_MAX_CELLS ||
       !c4_size_ok((int)w, (int)h))
@@ -34,7 +34,7 @@ static void check_size(lua_State *L, int arg, int *width, int *height) {
 
 static int c4_new(lua_State *L) {
   int width, height;
-  check_size(L, 1, &width, &height);
+  check_size(L, 1, &width, &height, "connect4.new");
   c4_board board;
   c4_init(&board, width, height);
   lgame_push(L, &c4_class, &board);
@@ -47,7 +47,7 @@ static int c4_load_record(lua_State *L) {
   size_t len;
   const char *text = luaL_checklstring(L, 1, &len);
   int width, height;
-  check_size(L, 2, &width, &height);
+  check_size(L, 2, &width, &height, "connect4.load");
   c4_board board;
   c4_init(&board, width, height);
   lgame *g = lgame_push(L, &c4_class, &board);
@@ -469,13 +469,13 @@ static c4_table *shared_table(lua_State *L, const char *job) {
 /* Options {weak=, nodes=, time=, progress=} at arg into limit; returns
    weak, and reads progress into call (pushing what it pushes). */
 static bool check_solve_options(lua_State *L, int arg, search_limit *limit,
-                                lgame_progress *call) {
+                                lgame_progress *call, const char *names,
+                                const char *where) {
   bool weak = false;
   lgame_start_limit(limit);
   if (!lua_isnoneornil(L, arg)) {
-    luaL_checktype(L, arg, LUA_TTABLE);
-    weak = lua_getfield(L, arg, "weak") != LUA_TNIL && lua_toboolean(L, -1);
-    lua_pop(L, 1);
+    lgame_check_options(L, arg, names, where);
+    weak = lgame_opt_boolean(L, arg, "weak", false, where);
     lgame_read_limits(L, arg, limit, "connect4");
   }
   lgame_progress_init(L, call, arg, limit, "connect4");
@@ -520,7 +520,8 @@ static int c4_solve_method(lua_State *L) {
   c4_board *board = &position;          /* a callback may change the game */
   search_limit limit;
   lgame_progress call;
-  bool weak = check_solve_options(L, 2, &limit, &call);
+  bool weak = check_solve_options(L, 2, &limit, &call, "weak nodes time progress",
+                                  "connect4: solve");
   c4_table *table = shared_table(L, "solve");
   uint64_t hits = c4_table_book_hits(table);
   c4_progress *progress = call.function ? lgame_call_progress : NULL;
@@ -550,9 +551,8 @@ static int c4_analyze_method(lua_State *L) {
   c4_board *board = &position;
   search_limit limit;
   lgame_progress call;
-  bool weak = check_solve_options(L, 2, &limit, &call);
-  if (call.function)
-    return luaL_error(L, "connect4: analyze takes no progress function");
+  bool weak = check_solve_options(L, 2, &limit, &call, "weak nodes time",
+                                  "connect4: analyze");
   int scores[C4_MAX_WIDTH];
   c4_table *table = shared_table(L, "analyze");
   uint64_t hits = c4_table_book_hits(table);
@@ -617,7 +617,9 @@ static int c4_make_book(lua_State *L) {
   const char *path = luaL_checkstring(L, 1);
   search_limit limit;
   lgame_progress call;
-  check_solve_options(L, 2, &limit, &call);
+  check_solve_options(L, 2, &limit, &call,
+                      "plies exact width height nodes time progress",
+                      "connect4.make_book");
   int width = 7, height = 6, plies = 12, exact = 0;
   if (!lua_isnoneornil(L, 2)) {
     width = (int)lgame_opt_integer(L, 2, "width", width, 1, C4_MAX_WIDTH,

@@ -269,6 +269,61 @@ double lgame_opt_number(lua_State *L, int arg, const char *key, double def,
   return value;
 }
 
+lua_Integer lgame_opt_whole(lua_State *L, int arg, const char *key,
+                            lua_Integer def, const char *where) {
+  lua_Integer value = def;
+  if (lua_getfield(L, arg, key) != LUA_TNIL) {
+    int whole = 0;
+    if (lua_type(L, -1) == LUA_TNUMBER) value = lua_tointegerx(L, -1, &whole);
+    if (!whole)
+      luaL_error(L, "%s: option '%s' must be an integer (got %s)", where, key,
+                 push_value_shown(L, -1));
+  }
+  lua_pop(L, 1);
+  return value;
+}
+
+bool lgame_opt_boolean(lua_State *L, int arg, const char *key, bool def,
+                       const char *where) {
+  bool value = def;
+  int type = lua_getfield(L, arg, key);
+  if (type == LUA_TBOOLEAN) value = lua_toboolean(L, -1);
+  else if (type != LUA_TNIL)
+    luaL_error(L, "%s: option '%s' must be true or false (got %s)", where, key,
+               push_value_shown(L, -1));
+  lua_pop(L, 1);
+  return value;
+}
+
+/* Whether word[0..len) is one of the space-separated words of list. */
+static bool in_word_list(const char *list, const char *word, size_t len) {
+  for (const char *p = list; *p; ) {
+    size_t n = strcspn(p, " ");
+    if (n == len && memcmp(p, word, len) == 0) return true;
+    p += n;
+    while (*p == ' ') p++;
+  }
+  return false;
+}
+
+void lgame_check_options(lua_State *L, int arg, const char *names,
+                         const char *where) {
+  if (lua_isnoneornil(L, arg)) return;
+  luaL_checktype(L, arg, LUA_TTABLE);
+  lua_pushnil(L);
+  while (lua_next(L, arg)) {
+    lua_pop(L, 1);
+    size_t len = 0;
+    const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len)
+                                                      : NULL;
+    if (!key || !in_word_list(names, key, len)) {
+      const char *shown = push_value_shown(L, -1);
+      luaL_error(L, "%s: unknown option %s (it takes: %s)", where, shown,
+                 luaL_gsub(L, names, " ", ", "));
+    }
+  }
+}
+
 void lgame_read_limits(lua_State *L, int arg, search_limit *limit,
                        const char *where) {
   if (lua_isnoneornil(L, arg)) return;

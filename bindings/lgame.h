@@ -102,6 +102,23 @@ lua_Integer lgame_opt_integer(lua_State *L, int arg, const char *key,
 double lgame_opt_number(lua_State *L, int arg, const char *key, double def,
                         double max, const char *where);
 
+/* Option key: an integer of any value (the caller says which it takes),
+   def when absent; raises "<where>: option 'key' must be an integer
+   (got x)" on anything else. */
+lua_Integer lgame_opt_whole(lua_State *L, int arg, const char *key,
+                            lua_Integer def, const char *where);
+
+/* Option key: true or false, def when absent. */
+bool lgame_opt_boolean(lua_State *L, int arg, const char *key, bool def,
+                       const char *where);
+
+/* Raises "<where>: unknown option 'key' (it takes: names)" for a key of
+   the options at arg (a table, or absent) that is not one of names,
+   space-separated (the message separates them with commas): a misspelt
+   option is an error, not a default. */
+void lgame_check_options(lua_State *L, int arg, const char *names,
+                         const char *where);
+
 /* Options time (seconds) and nodes of the table at arg (which may be
    absent) into limit, whose values stay where an option is absent. */
 void lgame_read_limits(lua_State *L, int arg, search_limit *limit,

@@ -36,19 +36,7 @@ static void board_from_options(lua_State *L, int arg, const game_class *cls,
   int m = gomoku ? 15 : 3, n = m, k = gomoku ? 5 : 3;
   bool exact = false;
   if (!lua_isnoneornil(L, arg)) {
-    luaL_checktype(L, arg, LUA_TTABLE);
-    lua_pushnil(L);
-    while (lua_next(L, arg)) {
-      lua_pop(L, 1);
-      const char *key = lua_tostring(L, -1);
-      bool known = key && (gomoku ? strcmp(key, "size") == 0
-                           : strcmp(key, "m") == 0 || strcmp(key, "n") == 0 ||
-                             strcmp(key, "k") == 0);
-      if (!known && !(key && strcmp(key, "exact") == 0))
-        luaL_error(L, "%s: unknown option '%s' (it takes: %s)", where,
-                   key ? key : luaL_typename(L, -1),
-                   gomoku ? "size, exact" : "m, n, k, exact");
-    }
+    lgame_check_options(L, arg, gomoku ? "size exact" : "m n k exact", where);
     if (gomoku) {
       m = n = int_option(L, arg, "size", 15, where);
     } else {
@@ -56,9 +44,7 @@ static void board_from_options(lua_State *L, int arg, const game_class *cls,
       n = int_option(L, arg, "n", m, where);
       k = int_option(L, arg, "k", m < n ? m : n, where);
     }
-    lua_getfield(L, arg, "exact");
-    exact = lua_toboolean(L, -1);
-    lua_pop(L, 1);
+    exact = lgame_opt_boolean(L, arg, "exact", false, where);
   }
   if (!mnk_size_ok(m, n, k))
     luaL_error(L, "%s: no %d,%d,%d game (sides 1 to %d, k at most the longer "

@@ -23,12 +23,11 @@
 
 /* Reads {size=} at arg (absent: 8); raises on a size there is no board
    for. */
-static int check_size(lua_State *L, int arg) {
+static int check_size(lua_State *L, int arg, const char *where) {
   lua_Integer size = 8;
   if (!lua_isnoneornil(L, arg)) {
-    luaL_checktype(L, arg, LUA_TTABLE);
-    if (lua_getfield(L, arg, "size") != LUA_TNIL) size = luaL_checkinteger(L, -1);
-    lua_pop(L, 1);
+    lgame_check_options(L, arg, "size", where);
+    size = lgame_opt_whole(L, arg, "size", 8, where);
   }
   if (!reversi_size_ok((int)size) || size != (int)size)
     luaL_error(L, "reversi: no %I x %I board (sizes are 4, 6 and 8)", size, size);
@@ -37,7 +36,7 @@ static int check_size(lua_State *L, int arg) {
 
 static int rv_new(lua_State *L) {
   reversi_board board;
-  reversi_init(&board, check_size(L, 1));
+  reversi_init(&board, check_size(L, 1, "reversi.new"));
   lgame_push(L, &reversi_class, &board);
   return 1;
 }
@@ -76,7 +75,7 @@ static int rv_load(lua_State *L) {
   lgame_load_args(L);
   size_t len;
   const char *text = luaL_checklstring(L, 1, &len);
-  int size = check_size(L, 2);
+  int size = check_size(L, 2, "reversi.load");
   if (strlen(text) != len) {
     lua_pushnil(L);
     lua_pushliteral(L, "reversi: bad record (it contains a zero byte)");
@@ -270,13 +269,6 @@ static void check_limits(lua_State *L, int arg, search_limit *limit,
   lgame_read_limits(L, arg, limit, "reversi");
 }
 
-static bool opt_boolean(lua_State *L, int arg, const char *key) {
-  if (lua_isnoneornil(L, arg)) return false;
-  bool b = lua_getfield(L, arg, key) != LUA_TNIL && lua_toboolean(L, -1);
-  lua_pop(L, 1);
-  return b;
-}
-
 static void push_move(lua_State *L, const reversi_board *board, int square) {
   char name[5];
   reversi_square_name(board, square, name);
@@ -309,9 +301,11 @@ static void push_info(lua_State *L, const search_limit *limit, bool complete) {
 static int rv_solve(lua_State *L) {
   reversi_board position = *check_ongoing(L, "solve");
   reversi_board *board = &position;    /* a callback may change the game */
+  lgame_check_options(L, 2, "all time nodes progress", "reversi: solve");
   search_limit limit;
   check_limits(L, 2, &limit, 0);
-  bool all = opt_boolean(L, 2, "all");
+  bool all = !lua_isnoneornil(L, 2) && lgame_opt_boolean(L, 2, "all", false,
+                                                         "reversi: solve");
   lgame_progress call;
   lgame_progress_init(L, &call, 2, &limit, "reversi");
   if (call.function && all)
@@ -379,7 +373,7 @@ static int rv_search(lua_State *L) {
   lua_Integer depth = 0, exact = EXACT_EMPTIES;
   bool bounded = false;         /* by depth or nodes: no default time */
   if (!lua_isnoneornil(L, 2)) {
-    luaL_checktype(L, 2, LUA_TTABLE);
+    lgame_check_options(L, 2, "depth time nodes exact", "reversi: search");
     depth = lgame_opt_integer(L, 2, "depth", 0, 1, 60, "reversi");
     exact = lgame_opt_integer(L, 2, "exact", exact, 0, 64, "reversi");
     bounded = depth > 0 || lua_getfield(L, 2, "nodes") != LUA_TNIL;

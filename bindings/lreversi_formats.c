@@ -247,7 +247,7 @@ static int rf_read(lua_State *L) {
       return luaL_typeerror(L, 1, "path, text or file");
     source = lua_tolstring(L, 1, &len);
   }
-  if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TTABLE);
+  lgame_check_options(L, 2, "format size name", "reversi.read");
   reversi_format format = opt_format(L, 2, "reversi.read");
   int size = (int)(lua_isnoneornil(L, 2) ? 8
                    : lgame_opt_integer(L, 2, "size", 8, 4, 8, "reversi.read"));
@@ -493,7 +493,7 @@ static int rf_write(lua_State *L) {
   int kind = lua_type(L, 2);
   if (kind != LUA_TTABLE && kind != LUA_TFUNCTION)
     return luaL_typeerror(L, 2, "list of games or iterator");
-  if (!lua_isnoneornil(L, 3)) luaL_checktype(L, 3, LUA_TTABLE);
+  lgame_check_options(L, 3, "format year depth", "reversi.write");
   reversi_format format = opt_format(L, 3, "reversi.write");
   if (format == REVERSI_FORMAT_UNKNOWN && path) format = reversi_format_of_path(path);
   if (format == REVERSI_FORMAT_UNKNOWN)

@@ -21,25 +21,31 @@
 
 static const char *const notation_names[] = {"iccs", "wxf", "chinese", NULL};
 
+/* The rule bits of option key of the table at arg, which turns bits on
+   (true) or off (false) in rules; rules as it was when key is absent. */
+static uint8_t opt_rules(lua_State *L, int arg, const char *key, uint8_t bits,
+                         uint8_t rules) {
+  if (lua_getfield(L, arg, key) == LUA_TNIL) {
+    lua_pop(L, 1);
+    return rules;
+  }
+  lua_pop(L, 1);
+  return lgame_opt_boolean(L, arg, key, false, "xiangqi")
+             ? (uint8_t)(rules | bits) : (uint8_t)(rules & ~bits);
+}
+
 void lxq_check_rules(lua_State *L, int arg, xq_position *pos) {
   if (lua_isnoneornil(L, arg)) return;
   luaL_checktype(L, arg, LUA_TTABLE);
-  if (lua_getfield(L, arg, "rules") != LUA_TNIL)
-    pos->rules = lua_toboolean(L, -1) ? XQ_RULES_ALL : 0;
-  if (lua_getfield(L, arg, "repetition") != LUA_TNIL)
-    pos->rules = (uint8_t)(lua_toboolean(L, -1)
-                           ? pos->rules | XQ_RULE_REPETITION
-                           : pos->rules & ~XQ_RULE_REPETITION);
-  if (lua_getfield(L, arg, "move_limit") != LUA_TNIL)
-    pos->rules = (uint8_t)(lua_toboolean(L, -1)
-                           ? pos->rules | XQ_RULE_MOVE_LIMIT
-                           : pos->rules & ~XQ_RULE_MOVE_LIMIT);
-  lua_pop(L, 3);
+  uint8_t rules = opt_rules(L, arg, "rules", XQ_RULES_ALL, pos->rules);
+  rules = opt_rules(L, arg, "repetition", XQ_RULE_REPETITION, rules);
+  pos->rules = opt_rules(L, arg, "move_limit", XQ_RULE_MOVE_LIMIT, rules);
 }
 
 static int xq_new(lua_State *L) {
   xq_position pos;
   xq_init(&pos);
+  lgame_check_options(L, 1, "rules repetition move_limit", "xiangqi.new");
   lxq_check_rules(L, 1, &pos);
   lgame_push(L, &xq_class, &pos);
   return 1;
@@ -73,6 +79,7 @@ static int xq_load(lua_State *L) {
   const char *text = luaL_checklstring(L, 1, &len);
   xq_position start;
   xq_init(&start);
+  lgame_check_options(L, 2, "rules repetition move_limit", "xiangqi.load");
   lxq_check_rules(L, 2, &start);
   if (strlen(text) != len) {
     lua_pushnil(L);
@@ -554,21 +561,10 @@ static int xq_search_method(lua_State *L) {
     lua_newtable(L);
     lua_replace(L, 2);
   }
-  luaL_checktype(L, 2, LUA_TTABLE);
-  lua_pushnil(L);
-  while (lua_next(L, 2)) {
-    lua_pop(L, 1);
-    const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
-    if (strcmp(key, "depth") && strcmp(key, "time") && strcmp(key, "nodes") &&
-        strcmp(key, "stop_on_input") && strcmp(key, "keep"))
-      luaL_error(L, "xiangqi: unknown search option '%s' (it takes: depth "
-                 "time nodes stop_on_input keep)", luaL_tolstring(L, -1, NULL));
-  }
-  lua_getfield(L, 2, "stop_on_input");
-  bool watch = lua_toboolean(L, -1);
-  lua_getfield(L, 2, "keep");
-  bool keep = lua_toboolean(L, -1);
-  lua_pop(L, 2);
+  lgame_check_options(L, 2, "depth time nodes stop_on_input keep",
+                      "xiangqi: search");
+  bool watch = lgame_opt_boolean(L, 2, "stop_on_input", false, "xiangqi");
+  bool keep = lgame_opt_boolean(L, 2, "keep", false, "xiangqi");
   if (xq_status(game) != GAME_ONGOING)
     return luaL_error(L, "xiangqi: nothing to search, the game is over");
   xq_position *pos = lua_newuserdatauv(L, sizeof *pos, 0);   /* a copy */

@@ -203,7 +203,28 @@ describe("connect4", function()
       assert_raises({"a 0x6 board"}, connect4.new, {width = 0})
       assert_raises({"a 4294967303x6 board"}, connect4.new, {width = 4294967303})
       assert_raises({"a 7x-1 board"}, connect4.new, {height = -1})
-      assert_raises({"number expected, got string"}, connect4.new, {width = "wide"})
+      assert_raises({"connect4.new: option 'width' must be an integer (got 'wide')"},
+                    connect4.new, {width = "wide"})
+    end)
+    it("misspelt options, naming the right ones, and a size that is no integer",
+       function()
+      local g = connect4.new()
+      assert_raises({"connect4.new: unknown option 'widht' (it takes: width, height)"},
+                    connect4.new, {widht = 4})
+      assert_raises({"connect4.load: unknown option 'hieght'"}, connect4.load, "4",
+                    {hieght = 4})
+      assert_raises({"connect4: solve: unknown option 'nodez' (it takes: weak, nodes, "
+                     .. "time, progress)"}, g.solve, g, {nodez = 5})
+      assert_raises({"connect4: analyze: unknown option 'wek' (it takes: weak, nodes, "
+                     .. "time)"}, g.analyze, g, {wek = true})
+      assert_raises({"connect4: analyze: unknown option 'progress'"}, g.analyze, g,
+                    {progress = print})
+      assert_raises({"connect4: solve: option 'weak' must be true or false (got 1)"},
+                    g.solve, g, {weak = 1})
+      assert_raises({"connect4.make_book: unknown option 'plys'"}, connect4.make_book,
+                    "never-written.book", {plys = 2})
+      assert_raises({"connect4.new: option 'width' must be an integer (got 2.5)"},
+                    connect4.new, {width = 2.5})
     end)
     it("load: bad characters, columns, full columns, moves after a win", function()
       local cases = {

@@ -75,6 +75,8 @@ describe("gomoku", function()
     local exact = gomoku.load(record, {exact = true})
     assert.is_false(exact:is_over())
     assert_raises({"gomoku.new: unknown option 'k'"}, gomoku.new, {k = 4})
+    assert_raises({"gomoku.new: option 'exact' must be true or false (got 'yes')"},
+                  gomoku.new, {exact = "yes"})
   end)
 
   it("is played by the searches: a five is taken, a four is blocked", function()

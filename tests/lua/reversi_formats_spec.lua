@@ -378,6 +378,13 @@ describe("reversi.write", function()
     os.remove(path .. ".wtb")
   end)
 
+  it("refuses misspelt options of read and write, naming the right ones", function()
+    assert_raises({"reversi.read: unknown option 'formt' (it takes: format, size, name)"},
+                  reversi.read, "f5", {formt = "transcript"})
+    assert_raises({"reversi.write: unknown option 'yaer' (it takes: format, year, depth)"},
+                  reversi.write, io.tmpfile(), {}, {format = "ggf", yaer = 2000})
+  end)
+
   it("leaves the file as it was when a game of the list is bad", function()
     local path = scratch() .. ".ggf"
     assert.equal(1, reversi.write(path, {reversi.load("f5d6c3")}))

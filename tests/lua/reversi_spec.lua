@@ -263,7 +263,8 @@ describe("reversi errors", function()
 
   it("refuses wrong types and truncated text, and changes nothing", function()
     assert_raises({"bad argument #1", "table expected, got string"}, reversi.new, "big")
-    assert_raises({"number expected, got string"}, reversi.new, {size = "big"})
+    assert_raises({"reversi.new: option 'size' must be an integer (got 'big')"},
+                  reversi.new, {size = "big"})
     assert_raises({"string or match record expected, got table"}, reversi.load, {})
     local g, message = reversi.load("f5d")
     assert.is_nil(g)
@@ -297,6 +298,29 @@ describe("reversi errors", function()
                    .. "9007199254740992 (got -5)"}, g.search, g, {nodes = -5})
     assert_raises({"reversi: option 'depth' must be a whole number from 1 to 60 (got 0)"},
                   g.search, g, {depth = 0})
+  end)
+
+  it("refuses misspelt options, naming the right ones, and values of a wrong type",
+     function()
+    local g = reversi.load("f5d6c3d3c4f4f6f3e6e7d7g6")
+    assert_raises({"reversi.new: unknown option 'sise' (it takes: size)"},
+                  reversi.new, {sise = 4})
+    assert_raises({"reversi.load: unknown option 'sise' (it takes: size)"},
+                  reversi.load, "f5", {sise = 4})
+    assert_raises({"reversi: search: unknown option 'depht' (it takes: depth, time, "
+                   .. "nodes, exact)"}, g.search, g, {depht = 1, time = 0.2})
+    assert_raises({"reversi: solve: unknown option 'alll' (it takes: all, time, nodes, "
+                   .. "progress)"}, g.solve, g, {alll = true})
+    assert_raises({"reversi: solve: option 'all' must be true or false (got 'yes')"},
+                  g.solve, g, {all = "yes"})
+    assert_raises({"reversi.new: unknown option 1"}, reversi.new, {4})
+  end)
+
+  it("names the option that is not an integer", function()
+    assert_raises({"reversi.new: option 'size' must be an integer (got"},
+                  reversi.new, {size = 0 / 0})
+    assert_raises({"reversi.load: option 'size' must be an integer (got 4.5)"},
+                  reversi.load, "f5", {size = 4.5})
   end)
 
   it("stops the solver at a node budget and says so", function()

@@ -143,6 +143,19 @@ describe("xiangqi notation", function()
 end)
 
 describe("xiangqi positions", function()
+  it("refuses misspelt options and values of a wrong type", function()
+    assert_raises({"xiangqi.new: unknown option 'rulez' (it takes: rules, repetition, "
+                   .. "move_limit)"}, xiangqi.new, {rulez = false})
+    assert_raises({"xiangqi.load: unknown option 'rulez'"}, xiangqi.load, START,
+                  {rulez = false})
+    assert_raises({"xiangqi: option 'rules' must be true or false (got 'no')"},
+                  xiangqi.new, {rules = "no"})
+    assert_raises({"xiangqi: option 'keep' must be true or false (got 'yes')"},
+                  xiangqi.new().search, xiangqi.new(), {keep = "yes", depth = 1})
+    local g = xiangqi.new{rules = false, repetition = true}
+    assert.is_nil(g:result())
+  end)
+
   it("reads and writes FEN, with B/E and N/H", function()
     assert.equal(START, xiangqi.new():fen())
     assert.equal(START, xiangqi.load(START):fen())
@@ -305,7 +318,8 @@ describe("xiangqi search", function()
     local r = xiangqi.new():search{nodes = 2000}
     assert.equal("nodes", r.stopped)
     assert.truthy(support.contains(xiangqi.new():moves(), r.move))
-    assert_raises({"unknown search option 'deep'"}, xiangqi.new().search,
+    assert_raises({"xiangqi: search: unknown option 'deep' (it takes: depth, time, "
+                   .. "nodes, stop_on_input, keep)"}, xiangqi.new().search,
                   xiangqi.new(), {deep = 3})
     assert_raises({"xiangqi: option 'depth' must be a whole number from 1 to"},
                   xiangqi.new().search, xiangqi.new(), {depth = -1})
