@@ -157,7 +157,7 @@ local modules = {
     methods = tictactoe_methods,
   },
   connect4 = {
-    summary = "Connect Four, 7x6 or any width*(height+1) <= 64; yellow first",
+    summary = "Connect Four, 7x6 or any width <= 9 with width*(height+1) <= 64; yellow first",
     functions = {
       new = "connect4.new{width=7, height=6} -> the empty board, yellow to move",
       load = 'connect4.load("4453" [, {width=, height=}]) -> the game after '

@@ -203,6 +203,13 @@ describe("connect4", function()
       assert_raises({"a 0x6 board"}, connect4.new, {width = 0})
       assert_raises({"a 4294967303x6 board"}, connect4.new, {width = 4294967303})
       assert_raises({"a 7x-1 board"}, connect4.new, {height = -1})
+      -- the largest boards: 9 columns (each named by a digit), 64 bits
+      assert.same({9, 6}, {connect4.new{width = 9, height = 6}:size()})
+      assert.same({8, 7}, {connect4.new{width = 8, height = 7}:size()})
+      assert.same({1, 63}, {connect4.new{width = 1, height = 63}:size()})
+      assert_raises({"a 1x64 board does not fit"}, connect4.new, {width = 1, height = 64})
+      assert_raises({"a 16x3 board does not fit (width 1 to 9"}, connect4.new,
+                    {width = 16, height = 3})
       assert_raises({"connect4.new: option 'width' must be an integer (got 'wide')"},
                     connect4.new, {width = "wide"})
     end)
