@@ -43,6 +43,19 @@ static const char *const known_options[] = {
   "algorithm seed name",
 };
 
+/* The algorithm named by the value at idx, which is field key of an
+   options table or a player; raises naming key when it names none. */
+static algorithm check_algorithm(lua_State *L, int idx, const char *key,
+                                 const char *where) {
+  const char *name = lua_type(L, idx) == LUA_TSTRING ? lua_tostring(L, idx) : NULL;
+  for (int a = 0; name && algorithm_names[a]; a++)
+    if (strcmp(name, algorithm_names[a]) == 0) return (algorithm)a;
+  luaL_error(L, "%s: %s '%s' must be \"alphabeta\", \"mcts\", \"greedy\" or "
+             "\"random\" (got %s)", where, strcmp(key, "kind") ? "option" : "field",
+             key, name ? lua_pushfstring(L, "'%s'", name) : luaL_typename(L, idx));
+  return ALPHABETA;
+}
+
 /* Whether word is one of the space-separated words of list. */
 static bool in_list(const char *list, const char *word, size_t len) {
   for (const char *p = list; *p; ) {
@@ -357,7 +370,7 @@ static int ai_search(lua_State *L) {
   lua_settop(L, 2);
   lua_getfield(L, 2, "algorithm");
   int a = lua_isnil(L, -1) ? ALPHABETA
-        : luaL_checkoption(L, -1, NULL, algorithm_names);
+        : check_algorithm(L, -1, "algorithm", "ai.search");
   lua_pop(L, 1);
   check_option_names(L, 2, (algorithm)a, "ai.search", false);
   run(L, (algorithm)a, false, "ai.search");
@@ -371,7 +384,7 @@ static int player_choose(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   luaL_checkany(L, 2);
   lua_getfield(L, 1, "kind");
-  int a = luaL_checkoption(L, -1, NULL, algorithm_names);
+  int a = check_algorithm(L, -1, "kind", "ai: player");
   lua_pop(L, 1);
   char where[48];
   snprintf(where, sizeof where, "ai.%s", algorithm_names[a]);

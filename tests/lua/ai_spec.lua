@@ -142,7 +142,13 @@ describe("ai.search", function()
     assert_raises({"option 'tt' must be a whole number from 0 to 1024 (got -2)"},
                   ai.search, t, {tt = -2})
     assert_raises({"bad argument #1", "game expected, got number"}, ai.search, 7)
-    assert_raises({"invalid option 'minimax'"}, ai.search, t, {algorithm = "minimax"})
+    assert_raises({"ai.search: option 'algorithm' must be \"alphabeta\", \"mcts\", "
+                   .. "\"greedy\" or \"random\" (got 'minimax')"},
+                  ai.search, t, {algorithm = "minimax"})
+    local player = ai.random{seed = 1}
+    player.kind = "minimax"
+    assert_raises({"ai: player: field 'kind' must be \"alphabeta\""}, player.choose,
+                  player, t)
     assert_raises({"unknown option 'depth' (it takes: algorithm playouts"},
                   ai.search, t, {algorithm = "mcts", depth = 3})
     assert_raises({"option 'seed' must be an integer (got string)"},
