@@ -97,10 +97,14 @@ function game.define(spec)
   local name, sides = spec.name, {spec.sides[1], spec.sides[2]}
   local side_index = {[sides[1]] = 1, [sides[2]] = 2}
 
-  -- Calls one of the spec's functions, naming it when it fails.
+  -- Calls one of the spec's functions, naming it when it fails.  The
+  -- error keeps the place in the spec its message gives (level 0): a
+  -- place in this file would hide it.
   local function call(key, ...)
     local ok, a = pcall(spec[key], ...)
-    if not ok then fail(name, "'" .. key .. "' raised an error: " .. tostring(a), 3) end
+    if not ok then
+      error(name .. ": '" .. key .. "' raised an error: " .. tostring(a), 0)
+    end
     return a
   end
 

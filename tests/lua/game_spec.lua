@@ -206,6 +206,22 @@ describe("a broken spec at run time", function()
     assert_raises({"broken: 'result' names an unknown winner"}, ludus.ai.search, g)
   end)
 
+  it("points an error of new or copy at the spec's code, not at ludus's", function()
+    local spec = luattt("play", "broken")
+    spec.new = function() error("no new") end
+    local ok, message = pcall(define(spec).new)
+    assert.is_false(ok)
+    assert.truthy(message:find("^broken: 'new' raised an error: [^\n]*_spec%.lua:%d+: no new$"),
+                  message)
+    spec = luattt("play", "broken")
+    spec.copy = function() error("no copy") end
+    local g = define(spec).new()
+    ok, message = pcall(g.copy, g)
+    assert.is_false(ok)
+    assert.truthy(message:find("^broken: 'copy' raised an error: [^\n]*_spec%.lua:%d+: no copy$"),
+                  message)
+  end)
+
   it("names 'play' when it raises or returns nothing", function()
     local spec = luattt("play", "broken")
     spec.play = function() error("no play") end
