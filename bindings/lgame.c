@@ -318,8 +318,10 @@ void lgame_check_options(lua_State *L, int arg, const char *names,
                                                       : NULL;
     if (!key || !in_word_list(names, key, len)) {
       const char *shown = push_value_shown(L, -1);
-      luaL_error(L, "%s: unknown option %s (it takes: %s)", where, shown,
-                 luaL_gsub(L, names, " ", ", "));
+      luaL_error(L, "%s: unknown option %s (%s)", where, shown,
+                 *names ? lua_pushfstring(L, "it takes: %s",
+                                          luaL_gsub(L, names, " ", ", "))
+                        : "it takes none");
     }
   }
 }
@@ -825,7 +827,12 @@ static lgame *new_start_game(lua_State *L) {
   return g;
 }
 
+/* new(): a game of these modules has no options, so a table of them is
+   a mistake (a match's --option), not something to ignore. */
 static int module_new(lua_State *L) {
+  char where[64];
+  snprintf(where, sizeof where, "%s.new", CLASS()->name);
+  lgame_check_options(L, 1, "", where);
   new_start_game(L);
   return 1;
 }
@@ -876,6 +883,9 @@ int lgame_load(lua_State *L, const game_class *cls, const void *start,
 static int module_load(lua_State *L) {
   lgame_load_args(L);
   const game_class *cls = CLASS();
+  char where[64];
+  snprintf(where, sizeof where, "%s.load", cls->name);
+  lgame_check_options(L, 2, "", where);
   _Alignas(16) unsigned char start[1024];
   if (cls->state_size > sizeof start)
     return luaL_error(L, "%s: position too large", cls->name);

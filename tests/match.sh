@@ -252,7 +252,9 @@ bad() {
   shift
   "$ludus" match "$@" >/dev/null 2>"$dir/err"
   status=$?
-  [ "$status" = "$want" ] && [ -s "$dir/err" ] && ! grep -q "traceback" "$dir/err"
+  # one line, and no place in ludus's own files
+  [ "$status" = "$want" ] && [ -s "$dir/err" ] && ! grep -q "traceback" "$dir/err" &&
+    [ "$(wc -l <"$dir/err")" = 1 ] && ! grep -q "ludus/[a-z_]*\.lua:[0-9]" "$dir/err"
   check $? "refused with status $want: $* ($(head -c 120 "$dir/err"))"
 }
 bad 2 tictactoe random
@@ -260,13 +262,22 @@ bad 2 chess random random
 bad 2 tictactoe random random --games
 bad 2 tictactoe random random --frobnicate
 bad 2 tictactoe random random --games 0
-bad 1 tictactoe random nobody
-bad 1 tictactoe random random --tc fast
-bad 1 tictactoe random random --sprt elo0=5 elo1=0
-bad 1 tictactoe random random --shard 4/3
-bad 1 tictactoe random random --resume
+bad 2 tictactoe random nobody
+bad 2 tictactoe random random --tc fast
+bad 2 tictactoe random random --sprt elo0=5 elo1=0
+bad 2 tictactoe random random --shard 4/3
+bad 2 tictactoe random random --resume
 bad 1 tictactoe random random --openings "$dir/nothing.txt"
-bad 1 tictactoe random "$dir/nothing.lua"
+bad 2 tictactoe random "$dir/nothing.lua"
+bad 2 connect4 alphabeta:depth=1 random --shard 3/2
+bad 2 connect4 alphabeta:depth=1 random --tc 0+0
+bad 2 connect4 alphabeta:depth=1 random --st -1
+bad 2 connect4 alphabeta:depth=1 random --sprt bogus
+bad 2 connect4 alphabeta:depth=abc random
+bad 2 connect4 alphabeta:dpth=3 random
+bad 2 connect4 random random --option bogus=1
+bad 2 connect4 random random --option width=100
+bad 2 tictactoe random random --option bogus=1
 # othello's records are transcripts that ludus replay reads to the end
 "$ludus" match othello alphabeta:depth=1 random --games 2 --records "$dir/o.txt" \
   --quiet >/dev/null 2>&1

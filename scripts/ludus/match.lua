@@ -259,7 +259,10 @@ for _, kind in ipairs({"alphabeta", "mcts", "greedy", "random"}) do
     if seeded then
       options.seed = options.seed and mix(options.seed ~ seed) or seed
     end
-    return require("ludus").ai[kind](options)
+    -- a bad option raises in C, at this line: the message alone says it
+    local ok, player = pcall(require("ludus").ai[kind], options)
+    if not ok then error(player, 0) end
+    return player
   end
 end
 
@@ -883,7 +886,9 @@ local runner = require("ludus.match_runner")
 -- Plays the encounters (pairs of entrant indexes) and returns a result
 -- for each.
 local function play_encounters(G, entrants, pairings, opts)
-  local first_side = G.new(opts.options):turn()
+  local made, start = pcall(G.new, opts.options)
+  if not made then argerror(4, "option 'options': " .. tostring(start)) end
+  local first_side = start:turn()
   local opening_at = check_openings(G, opts)
   if opts.sprt and #pairings > 1 then
     argerror(4, "option 'sprt' is for a match between two players")

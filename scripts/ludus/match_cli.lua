@@ -386,17 +386,23 @@ function cli.main(name, ...)
   local players = {}
   for i = 2, #c.words do players[#players + 1] = c.words[i] end
   local started = process.now()
-  local ok, result = pcall(function()
-    if #players == 2 and not c.gauntlet then
-      return {match(G, players[1], players[2], opts)}
-    end
+  -- called through pcall itself, so that a bad argument is reported
+  -- without a place in this file
+  local ok, result
+  if #players == 2 and not c.gauntlet then
+    ok, result = pcall(match, G, players[1], players[2], opts)
+    if ok then result = {result} end
+  else
     opts.kind = c.gauntlet and "gauntlet" or "round robin"
-    return match.tournament(G, players, opts).encounters
-  end)
+    ok, result = pcall(match.tournament, G, players, opts)
+    if ok then result = result.encounters end
+  end
   if not ok then
-    local text = tostring(result):gsub("^bad argument #(%d) to '%a+' %((.*)%)$", "%2")
-      :gsub("^match: ", "")
-    io.stderr:write(("%s match: %s\n"):format(progname, text))
+    -- a bad player or option is a bad command line: say which, exit 2
+    local text, bad = tostring(result):gsub("^bad argument #%d+ to '[%a.]+' %((.*)%)$",
+                                            "%1")
+    if bad > 0 then return usage_error(text) end
+    io.stderr:write(("%s match: %s\n"):format(progname, (text:gsub("^match: ", ""))))
     return 1
   end
   print_results(result, c.gauntlet and "gauntlet" or "round robin")

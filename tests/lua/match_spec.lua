@@ -503,6 +503,20 @@ describe("match", function()
                     match, tictactoe, first, last, 10)
     end)
 
+    it("says what the game or a player spec refused, without a place in ludus", function()
+      local ok, err = pcall(match, connect4, first, last, {games = 2, options = {width = 100}})
+      assert.is_false(ok)
+      assert.equal("bad argument #4 to 'match' (option 'options': connect4: a 100x6 "
+                   .. "board does not fit (width 1 to 9, height at least 1, "
+                   .. "width*(height+1) at most 64))", err)
+      ok, err = pcall(match, tictactoe, "alphabeta:dpth=3", "random", {games = 1})
+      assert.is_false(ok)
+      assert.equal("bad argument #2 to 'match' (ai.alphabeta: unknown option 'dpth' "
+                   .. "(it takes: algorithm depth time nodes eval tt name))", err)
+      assert_raises({"option 'options': tictactoe.new: unknown option 'bogus' (it takes none)"},
+                    match, tictactoe, first, last, {options = {bogus = 1}})
+    end)
+
     it("points an argument error at the caller", function()
       for _, opts in ipairs({{games = 0}, {opening = "zz"}, {opening = 9}}) do
         local ok, err = pcall(function() match(tictactoe, first, last, opts) end)
