@@ -576,6 +576,14 @@ static int c4_analyze_method(lua_State *L) {
 /* connect4.book() -> info on the book in use, or nil and why there is
    none; connect4.book(path) loads one (nil and a message when it cannot);
    connect4.book(false) goes without. */
+/* The file name at arg; a zero byte in it would cut it short. */
+static const char *check_path(lua_State *L, int arg) {
+  size_t len;
+  const char *path = luaL_checklstring(L, arg, &len);
+  luaL_argcheck(L, strlen(path) == len, arg, "a file name has no zero bytes");
+  return path;
+}
+
 static int c4_book_function(lua_State *L) {
   const char *job = lgame_shared_busy(L, TABLE_KEY);
   if (job && !lua_isnoneornil(L, 1))
@@ -599,7 +607,7 @@ static int c4_book_function(lua_State *L) {
     lua_pushboolean(L, 1);
     return 1;
   }
-  const char *path = luaL_checkstring(L, 1);
+  const char *path = check_path(L, 1);
   if (!load_book(L, path)) {
     lua_pushnil(L);
     lua_insert(L, -2);
@@ -614,7 +622,7 @@ static int c4_book_function(lua_State *L) {
    exact plies, writes the book and puts it in use; returns {entries=,
    nodes=, seconds=, ...}, or nil and a message. */
 static int c4_make_book(lua_State *L) {
-  const char *path = luaL_checkstring(L, 1);
+  const char *path = check_path(L, 1);
   search_limit limit;
   lgame_progress call;
   check_solve_options(L, 2, &limit, &call,

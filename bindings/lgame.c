@@ -200,8 +200,12 @@ static game_move check_move(lua_State *L, lgame *g, int arg) {
   int type = lua_type(L, arg);
   if (type != LUA_TSTRING && type != LUA_TNUMBER)
     luaL_typeerror(L, arg, "string");
+  int whole = 0;
+  lua_Integer number = type == LUA_TNUMBER ? lua_tointegerx(L, arg, &whole) : 0;
+  if (whole) lua_pushfstring(L, "%I", number);   /* 4.0 is column 4, as 4 is */
+  else lua_pushvalue(L, arg);
   size_t len;
-  const char *text = lua_tolstring(L, arg, &len);
+  const char *text = lua_tolstring(L, -1, &len);
   game_status status = cls->status(state);
   if (status != GAME_ONGOING)
     luaL_error(L, "%s: no move after the end of the game (%s)", cls->name,
@@ -493,6 +497,10 @@ static int game_tostring(lua_State *L) {
 int lgame_solve(lua_State *L) {
   lgame *g = check_self(L);
   const game_class *cls = g->cls;
+  game_status status = cls->status(lgame_state(g));
+  if (status != GAME_ONGOING)   /* as the solvers of reversi and connect4 */
+    return luaL_error(L, "%s: nothing to solve, the game is over (%s)", cls->name,
+                      push_ending(L, cls, status));
   void *state = lua_newuserdatauv(L, cls->state_size, 0);
   memcpy(state, lgame_state(g), cls->state_size);
   search_limit limit;

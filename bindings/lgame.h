@@ -78,8 +78,8 @@ int lgame_play(lua_State *L);
 
 /* g:solve() and G.solve(g) for small games (a method or a function):
    exact negamax to the end of the game (core/base/solve.h); returns the
-   value for the side to move (1 win, 0 draw, -1 loss) and a best move,
-   nil once the game is over.  Stopped by Ctrl-C: nil, nil and
+   value for the side to move (1 win, 0 draw, -1 loss) and a best move;
+   raises once the game is over.  Stopped by Ctrl-C: nil, nil and
    {stopped = "interrupted", nodes =, seconds =}. */
 int lgame_solve(lua_State *L);
 

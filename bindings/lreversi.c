@@ -91,6 +91,13 @@ static int rv_load(lua_State *L) {
     lua_insert(L, -2);
     return 2;
   }
+  bool sized = !lua_isnoneornil(L, 2) && lua_getfield(L, 2, "size") != LUA_TNIL;
+  if (sized && board.size != size) {   /* a board string has its own size */
+    lua_pushnil(L);
+    lua_pushfstring(L, "reversi: the board string is %dx%d, not %dx%d as option "
+                    "'size' says", board.size, board.size, size, size);
+    return 2;
+  }
   replay r = {L, lgame_push(L, &reversi_class, &board)};
   reversi_record_error err;
   if (!reversi_play_record(&board, text + at, len - at, replayed, &r, &err)) {

@@ -426,10 +426,12 @@ static int xq_draw(lua_State *L) {
 
 /* ---- perft ---- */
 
-static int check_depth(lua_State *L, int arg) {
+/* The depth at arg, from least to MAX_PERFT_DEPTH. */
+static int check_depth(lua_State *L, int arg, int least) {
   lua_Integer depth = luaL_checkinteger(L, arg);
-  luaL_argcheck(L, depth >= 0 && depth <= MAX_PERFT_DEPTH, arg,
-                "depth must be 0 to 8");
+  luaL_argcheck(L, depth >= least && depth <= MAX_PERFT_DEPTH, arg,
+                lua_pushfstring(L, "depth must be %d to %d", least,
+                                MAX_PERFT_DEPTH));
   return (int)depth;
 }
 
@@ -437,7 +439,7 @@ static int check_depth(lua_State *L, int arg) {
    repetition rules. */
 static int xq_perft_function(lua_State *L) {
   xq_position pos = *(const xq_position *)lgame_state(GAME(L));
-  int depth = check_depth(L, 2);
+  int depth = check_depth(L, 2, 0);
   search_limit limit;
   lgame_start_limit(&limit);
   uint64_t leaves = xq_perft_limited(&pos, depth, &limit);
@@ -453,8 +455,7 @@ static int xq_perft_function(lua_State *L) {
 /* xiangqi.divide(g, depth): {move = leaves below it, ...}, total. */
 static int xq_divide(lua_State *L) {
   xq_position pos = *(const xq_position *)lgame_state(GAME(L));
-  int depth = check_depth(L, 2);
-  luaL_argcheck(L, depth >= 1, 2, "depth must be 1 to 8");
+  int depth = check_depth(L, 2, 1);
   xq_move moves[XQ_MAX_MOVES];
   int n = xq_legal_moves(&pos, moves);
   lua_createtable(L, 0, n);

@@ -259,6 +259,11 @@ describe("reversi errors", function()
     fails(ffo_line(1):sub(1, 66) .. " a1", {"move 1 'a1'", "illegal move"})
     assert_raises({"no 5 x 5 board (sizes are 4, 6 and 8)"}, reversi.new, {size = 5})
     assert_raises({"no 5 x 5 board"}, reversi.load, "f5", {size = 5})
+    -- a board string has its own size: an option that disagrees is refused
+    local board = reversi.new():board_string()
+    assert.same({nil, "reversi: the board string is 8x8, not 4x4 as option 'size' says"},
+                {reversi.load(board, {size = 4})})
+    assert.equal(8, reversi.load(board, {size = 8}):size())
   end)
 
   it("refuses wrong types and truncated text, and changes nothing", function()

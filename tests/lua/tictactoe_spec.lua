@@ -235,10 +235,11 @@ describe("tictactoe", function()
       value = tictactoe.load("a3 c3 a1"):solve()
       assert.equal(-1, value)           -- o must take a2, then c1 forks
     end)
-    it("returns the result and no move at the end", function()
-      local value, move = tictactoe.load("a1 a2 b1 b2 c1"):solve()
-      assert.equal(-1, value)           -- o to move has lost
-      assert.is_nil(move)
+    it("raises at the end, as reversi and connect4 do", function()
+      assert_raises({"tictactoe: nothing to solve, the game is over (x won)"},
+                    tictactoe.solve, tictactoe.load("a1 a2 b1 b2 c1"))
+      local drawn = tictactoe.load("a1 b2 c3 b1 b3 a3 c1 c2 a2")
+      assert_raises({"nothing to solve, the game is over (a draw)"}, drawn.solve, drawn)
     end)
     it("plays a perfect game against itself to a draw", function()
       local t = tictactoe.new()

@@ -277,6 +277,7 @@ describe("xiangqi perft", function()
       "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w"), 1))
     assert_raises({"bad argument #2", "(depth must be 0 to 8)"}, xiangqi.perft, x, 9)
     assert_raises({"bad argument #2", "(depth must be 1 to 8)"}, xiangqi.divide, x, 0)
+    assert_raises({"bad argument #2", "(depth must be 1 to 8)"}, xiangqi.divide, x, -1)
   end)
 end)
 
