@@ -56,6 +56,8 @@
                                    pass before the exact one */
 #define SELECTIVE_MARGIN 6      /* discs beyond the window, by the ordering
                                    search, that end a node in that pass */
+#define COARSE_FROM 26          /* from this many, a coarser pass first */
+#define COARSE_MARGIN 12        /* its margin */
 
 #define COLUMN_A 0x0101010101010101u
 #define COLUMN_H 0x8080808080808080u
@@ -994,16 +996,27 @@ static int mtd(reversi_solver *s, uint64_t p, uint64_t o, int n, int g,
    M; with the moves of positions of 19 empties or more, #41-#46 took 200
    M instead of 300 M.  The pass gets a good part of that: FFO #40-#49
    577.5 M -> 496.7 M nodes (margins of 4, 8 and 6 then 3 discs: 560 M,
-   504 M and 483 M), #20-#39 83.3 M -> 83.8 M. */
+   504 M and 483 M), #20-#39 83.3 M -> 83.8 M.
+   From 26 empties a pass of twice the margin comes before it, and its
+   score is the first guess of the pass of 6: positions of real games
+   (WTHOR 2019, the first ten that reach 26 and 27 empties) 2.61 G ->
+   2.17 G and 6.45 G -> 5.63 G nodes, FFO #50-#54 5.47 G -> 5.14 G.  At
+   22 to 25 empties (and on #40-#49) the same two passes saved nothing
+   (560 M -> 574 M, 950 M -> 960 M and 2.32 G -> 2.35 G). */
+static int selective(reversi_solver *s, uint64_t p, uint64_t o, int n, int g,
+                     int margin) {
+  s->margin = margin;
+  g = mtd(s, p, o, n, g, NULL, NULL, NULL, NULL);
+  s->margin = 0;
+  return g;
+}
+
 static int solve_position(reversi_solver *s, uint64_t p, uint64_t o, int n,
                           int *best, int bounds[2],
                           reversi_progress *progress, void *context) {
   int g = first_guess(s, p, o, n);
-  if (n >= SELECTIVE_FROM) {
-    s->margin = SELECTIVE_MARGIN;
-    g = mtd(s, p, o, n, g, NULL, NULL, NULL, NULL);
-    s->margin = 0;
-  }
+  if (n >= COARSE_FROM) g = selective(s, p, o, n, g, COARSE_MARGIN);
+  if (n >= SELECTIVE_FROM) g = selective(s, p, o, n, g, SELECTIVE_MARGIN);
   return mtd(s, p, o, n, g, best, bounds, progress, context);
 }
 
