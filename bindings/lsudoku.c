@@ -414,6 +414,43 @@ static int call_predicate(const sudoku_grid *grid, bool complete,
   return verdict;
 }
 
+/* Pushes the predicate of the variant at index variant and returns its
+   index, with whether it is asked about partial grids too; returns 0,
+   pushing nothing, when the variant has none. */
+static int push_predicate(lua_State *L, int variant, bool *partial) {
+  lua_getiuservalue(L, variant, 1);         /* the variant's description */
+  if (lua_getfield(L, -1, "check") != LUA_TFUNCTION) {
+    lua_pop(L, 2);
+    return 0;
+  }
+  lua_getfield(L, -2, "partial");
+  *partial = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  lua_remove(L, -2);
+  return lua_gettop(L);
+}
+
+/* The predicate of the puzzle at 1 asked about it, as a search asks:
+   about a full grid, and with partial = true about any.  1 when it
+   stands (or nothing was asked), 0 when not, -1 with the predicate's
+   error on top of the stack. */
+static int ask_predicate(lua_State *L, const puzzle *p) {
+  int top = lua_gettop(L), cells = p->grid.size * p->grid.size;
+  if (lua_getiuservalue(L, 1, 1) != LUA_TUSERDATA) {
+    lua_settop(L, top);
+    return 1;
+  }
+  bool partial = false, full = true;
+  predicate pr = {L, push_predicate(L, lua_gettop(L), &partial), p->symbols,
+                  false};
+  for (int i = 0; i < cells && full; i++) full = p->grid.cell[i] != 0;
+  int verdict = 1;
+  if (pr.fn && (partial || full))
+    verdict = call_predicate(&p->grid, full, &pr);
+  if (verdict >= 0) lua_settop(L, top);
+  return verdict;
+}
+
 /* Copies the rules of the puzzle at from to the one on top. */
 static void inherit_rules(lua_State *L, int from) {
   lua_getiuservalue(L, from, 1);
@@ -428,14 +465,10 @@ static const char *run_search(lua_State *L, const puzzle *p,
   s->rules = rules_of(L, 1);
   if (s->rules) {
     lua_getiuservalue(L, 1, 1);
-    lua_getiuservalue(L, -1, 1);            /* the variant's description */
-    if (lua_getfield(L, -1, "check") == LUA_TFUNCTION) {
-      pr.fn = lua_gettop(L);
+    pr.fn = push_predicate(L, lua_gettop(L), &s->check_partial);
+    if (pr.fn) {
       s->check = call_predicate;
       s->check_context = &pr;
-      lua_getfield(L, -2, "partial");
-      s->check_partial = lua_toboolean(L, -1);
-      lua_pop(L, 1);
     }
   }
   search_limit limit;
@@ -612,6 +645,14 @@ static int sudoku_generate_lua(lua_State *L) {
       o.box_cols = o.rules->size;
     }
     lua_pop(L, 3);
+    /* The shuffled search for a full grid meets a rule in Lua only where
+       it fills the cells the rule reads, and thrashes: the magic square's
+       took minutes with no grid.  Without the rule the puzzle could have
+       no solution, or several, under its own rules. */
+    bool partial;
+    if (push_predicate(L, rules_at, &partial))
+      luaL_error(L, "sudoku: generate cannot follow a variant's check (a "
+                 "rule in Lua): give it rules in C only");
   } else {
     lua_pop(L, 1);
   }
@@ -807,9 +848,21 @@ static int puzzle_set(lua_State *L) {
   }
   const sudoku_rules *rules = rules_of(L, 1);
   char message[256];
+  char value[8];
+  value_text(p, v, value);
   if (rules && sudoku_rules_check(rules, &p->grid, message, sizeof message)) {
     p->grid.cell[cell] = old;
-    luaL_error(L, "sudoku: r%dc%d cannot be %d: %s", r + 1, c + 1, v, message);
+    luaL_error(L, "sudoku: r%dc%d cannot be %s: %s", r + 1, c + 1, value,
+               message);
+  }
+  /* the predicate as a search asks it; a refusal or an error leaves the
+     puzzle as it was */
+  int verdict = rules ? ask_predicate(L, p) : 1;
+  if (verdict < 1) {
+    p->grid.cell[cell] = old;
+    if (verdict < 0) lua_error(L);
+    luaL_error(L, "sudoku: r%dc%d cannot be %s: the variant's check refuses "
+               "the grid", r + 1, c + 1, value);
   }
   lua_settop(L, 1);
   return 1;
@@ -841,8 +894,14 @@ static int puzzle_tostring(lua_State *L) {
 static int puzzle_is_solved(lua_State *L) {
   puzzle *p = check_puzzle(L, 1);
   const sudoku_rules *rules = rules_of(L, 1);
-  lua_pushboolean(L, rules ? sudoku_rules_hold(rules, &p->grid)
-                           : sudoku_is_solution(&p->grid, NULL));
+  bool solved = rules ? sudoku_rules_hold(rules, &p->grid)
+                      : sudoku_is_solution(&p->grid, NULL);
+  if (solved && rules) {
+    int verdict = ask_predicate(L, p);
+    if (verdict < 0) lua_error(L);
+    solved = verdict == 1;
+  }
+  lua_pushboolean(L, solved);
   return 1;
 }
 

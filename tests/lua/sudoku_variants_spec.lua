@@ -5,6 +5,7 @@
 -- more than one solution (the rules are what makes it unique).
 
 local sudoku = require("ludus").sudoku
+local assert_raises = require("support").assert_raises
 
 local function cell_of(ref, n)
   if type(ref) == "string" then
@@ -330,6 +331,44 @@ describe("sudoku variants", function()
     local ok, err = pcall(sudoku.solve, boom:parse(("."):rep(81)))
     assert.is_false(ok)
     assert.truthy(tostring(err):find("boom", 1, true))
+  end)
+
+  it("is_solved and set follow a Lua predicate", function()
+    local full = sudoku.solve(("."):rep(81)):to_string()
+    local never = sudoku.variant{check = function() return false end}
+    assert.is_false(never:parse(full):is_solved())
+    assert.is_true(sudoku.variant{check = function() return true end}:parse(full):is_solved())
+    local magic = require("ludus.variants.magic_square").rules()
+    local s = assert(magic:parse(("."):rep(30) .. "276" .. ("."):rep(48)):solve())
+    assert.is_true(s:is_solved())
+    -- a partial predicate refuses a set, and one that raises raises it;
+    -- either way the puzzle is as it was
+    local p = magic:parse(("."):rep(81))
+    p:set(4, 4, 2):set(4, 5, 7)
+    assert_raises({"sudoku: r4c6 cannot be 5: the variant's check refuses the grid"},
+                  p.set, p, 4, 6, 5)
+    assert.equal(0, p:get(4, 6))
+    assert.equal(6, p:set(4, 6, 6):get(4, 6))
+    local boom = sudoku.variant{partial = true, check = function(q)
+      if q:get(1, 1) == 5 then error("boom") end
+      return true
+    end}
+    local b = boom:parse(("."):rep(81))
+    assert_raises({"boom"}, b.set, b, 1, 1, 5)
+    assert.equal(0, b:get(1, 1))
+    -- without partial it is asked about the full grid only
+    local whole = sudoku.variant{check = function() return false end}:parse(full)
+    whole:set(1, 1, 0)
+    assert_raises({"cannot be " .. full:sub(1, 1) .. ": the variant's check refuses"},
+                  whole.set, whole, 1, 1, tonumber(full:sub(1, 1)))
+  end)
+
+  it("generate refuses a Lua predicate it cannot follow", function()
+    local magic = require("ludus.variants.magic_square")
+    assert_raises({"sudoku: generate cannot follow a variant's check (a rule in Lua)"},
+                  sudoku.generate, {seed = 1, rules = magic.rules()})
+    assert_raises({"generate cannot follow a variant's check"}, sudoku.generate,
+                  {rules = sudoku.variant{check = function() error("x") end}})
   end)
 
   it("the variant scripts describe themselves", function()
