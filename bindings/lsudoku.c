@@ -123,6 +123,28 @@ static int side_of(lua_Integer cells) {
   return 0;
 }
 
+/* The n strings at idx, read together as out, must be its rows, each of
+   size cells (else they would run together), or its cells, one each. */
+static int check_row_strings(lua_State *L, int idx, lua_Integer n,
+                             const puzzle *out) {
+  int size = out->grid.size;
+  if (n != size && n != size * size)
+    return fail(L, "%I strings given: a %dx%d is %d rows (or %d cells, one "
+                "a string)", n, size, size, size, size * size);
+  for (lua_Integer i = 1; i <= n; i++) {
+    size_t len;
+    lua_rawgeti(L, idx, i);
+    const char *row = lua_tolstring(L, -1, &len);
+    int cells = sudoku_count_cells(row, len, out->symbols);
+    lua_pop(L, 1);
+    if (cells != (n == size ? size : 1))
+      return n == size
+          ? fail(L, "row %I has %d cells, expected %d", i, cells, size)
+          : fail(L, "item %I has %d cells, expected 1 (one a string)", i, cells);
+  }
+  return 0;
+}
+
 /* A table at idx: flat numbers, rows of numbers, or strings (rows, or
    one cell each) read as text. */
 static int parse_table(lua_State *L, int idx, const read_options *o,
@@ -149,7 +171,7 @@ static int parse_table(lua_State *L, int idx, const read_options *o,
     int r = read_text(L, text, len, o, out);
     if (r) return r;
     lua_pop(L, 1);
-    return 0;
+    return check_row_strings(L, idx, n, out);
   }
   sudoku_grid grid;
   if (first == LUA_TTABLE) {

@@ -153,10 +153,10 @@ static int side_of_cells(int cells) {
   return 0;
 }
 
-/* Cells written as numbers: a token is a run of bytes between
-   separators, '.' or a decimal number (0 empty). */
-static sudoku_error parse_numbers(const char *text, size_t len,
-                                  sudoku_grid *grid, sudoku_parse_error *err) {
+/* The cells of text written as numbers, a token each: a run of bytes
+   between separators, '.' or a decimal number (0 empty).  -1 with
+   err->at on a token that is neither. */
+static int count_numbers(const char *text, size_t len, sudoku_parse_error *err) {
   int cells = 0;
   for (size_t i = 0; i < len;) {
     if (is_separator((unsigned char)text[i])) {
@@ -170,11 +170,20 @@ static sudoku_error parse_numbers(const char *text, size_t len,
       i++;
     }
     if (!digits && !(i - start == 1 && text[start] == '.')) {
-      err->code = SUDOKU_ESYMBOL;
       err->at = (int)start;
-      return err->code;
+      return -1;
     }
     cells++;
+  }
+  return cells;
+}
+
+static sudoku_error parse_numbers(const char *text, size_t len,
+                                  sudoku_grid *grid, sudoku_parse_error *err) {
+  int cells = count_numbers(text, len, err);
+  if (cells < 0) {
+    err->code = SUDOKU_ESYMBOL;
+    return err->code;
   }
   int size = side_of_cells(cells);
   if (!size) {
@@ -208,14 +217,9 @@ static sudoku_error parse_numbers(const char *text, size_t len,
   return SUDOKU_OK;
 }
 
-sudoku_error sudoku_parse(const char *text, size_t len, const char *alphabet,
-                          sudoku_grid *grid, sudoku_parse_error *err) {
-  sudoku_parse_error scratch;
-  if (!err) err = &scratch;
-  memset(err, 0, sizeof *err);
-  if (alphabet && !alphabet[0]) return parse_numbers(text, len, grid, err);
-  /* value of each byte: 0 empty, 1.. a value, -1 not a cell */
-  int value[256];
+/* The value of each byte in an alphabet: 0 empty, 1.. a value, -1 not
+   a cell. */
+static void symbol_values(const char *alphabet, int value[256]) {
   for (int c = 0; c < 256; c++) value[c] = -1;
   const char *symbols = alphabet ? alphabet : default_alphabet;
   for (int v = 1; symbols[v - 1] && v <= 255; v++) {
@@ -224,17 +228,45 @@ sudoku_error sudoku_parse(const char *text, size_t len, const char *alphabet,
   }
   value['.'] = 0;
   if (value['0'] < 0) value['0'] = 0;
+}
 
+/* The cells of text in symbols; -1 with err->at on a byte that is
+   neither a cell nor a decoration. */
+static int count_symbols(const char *text, size_t len, const int value[256],
+                         sudoku_parse_error *err) {
   int cells = 0;
   for (size_t i = 0; i < len; i++) {
     unsigned char c = fold_case((unsigned char)text[i]);
     if (value[c] >= 0) {
       cells++;
     } else if (!is_decoration(c)) {
-      err->code = SUDOKU_ESYMBOL;
       err->at = (int)i;
-      return err->code;
+      return -1;
     }
+  }
+  return cells;
+}
+
+int sudoku_count_cells(const char *text, size_t len, const char *alphabet) {
+  sudoku_parse_error err;
+  if (alphabet && !alphabet[0]) return count_numbers(text, len, &err);
+  int value[256];
+  symbol_values(alphabet, value);
+  return count_symbols(text, len, value, &err);
+}
+
+sudoku_error sudoku_parse(const char *text, size_t len, const char *alphabet,
+                          sudoku_grid *grid, sudoku_parse_error *err) {
+  sudoku_parse_error scratch;
+  if (!err) err = &scratch;
+  memset(err, 0, sizeof *err);
+  if (alphabet && !alphabet[0]) return parse_numbers(text, len, grid, err);
+  int value[256];
+  symbol_values(alphabet, value);
+  int cells = count_symbols(text, len, value, err);
+  if (cells < 0) {
+    err->code = SUDOKU_ESYMBOL;
+    return err->code;
   }
   int size = side_of_cells(cells);
   if (!size) {

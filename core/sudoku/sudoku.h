@@ -112,6 +112,10 @@ typedef struct sudoku_parse_error {
 sudoku_error sudoku_parse(const char *text, size_t len, const char *alphabet,
                           sudoku_grid *grid, sudoku_parse_error *err);
 
+/* The cells sudoku_parse would count in len bytes of text with that
+   alphabet (one row of a grid, say), or -1 when a byte is not a cell. */
+int sudoku_count_cells(const char *text, size_t len, const char *alphabet);
+
 /* The symbol of a value (SUDOKU_SYMBOLS), '.' for 0 and '?' past 35. */
 char sudoku_symbol(int value);
 

@@ -211,6 +211,9 @@ describe("sudoku.parse", function()
         .. "of 1x7 and regions"},
       {{{1,0,0,0}, {0,0,0}, {0,0,0,0}, {0,0,0,0}}, "sudoku: row 2 has 3 cells, expected 4"},
       {{"1...", "3.12", "43.1"}, "sudoku: 12 cells given"},
+      {{"1...", "...", "....", "....."}, "sudoku: row 2 has 3 cells, expected 4"},
+      {{"1...3.12", "43.1...3"}, "sudoku: 2 strings given: a 4x4 is 4 rows (or "
+        .. "16 cells, one a string)"},
     }
     for _, case in ipairs(cases) do
       local p, why = sudoku.parse(case[1])
