@@ -817,6 +817,9 @@ static int check_value(lua_State *L, int arg, const puzzle *p) {
     size_t len;
     const char *s = lua_tolstring(L, arg, &len);
     if (len == 0 || (len == 1 && s[0] == '.')) return 0;
+    /* its cells are written as numbers: "5" is 5 */
+    size_t digits = strspn(s, "0123456789");
+    if (digits == len && len <= 2 && atoi(s) <= size) return atoi(s);
     return luaL_error(L, "sudoku: '%s' is not a value of this puzzle (it is "
                       "written in numbers: 1 to %d, 0 or '.' for empty)", s,
                       size);

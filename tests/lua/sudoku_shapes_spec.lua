@@ -205,6 +205,13 @@ describe("sudoku shapes", function()
                    .. "in numbers"}, function()
       sudoku.parse((". "):rep(36 * 36)):set(1, 1, "x")
     end)
+    -- in numbers, a value may come as its number written out
+    local numbers = sudoku.parse(("."):rep(1296))
+    assert.equal(5, numbers:set(1, 1, "5"):get(1, 1))
+    assert.equal(36, numbers:set(1, 2, "36"):get(1, 2))
+    assert.equal(0, numbers:set(1, 1, "0"):get(1, 1))
+    assert_raises({"sudoku: '37' is not a value of this puzzle (it is written "
+                   .. "in numbers: 1 to 36"}, numbers.set, numbers, 1, 1, "37")
   end)
 
   it("gives hints on every shape, each true to the solution", function()
