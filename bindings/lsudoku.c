@@ -67,11 +67,31 @@ typedef struct read_options {
   const char *symbols;        /* NULL: guessed */
   int box_rows, box_cols;     /* 0, 0: the side's default */
   int rules;                  /* the stack index of a variant, or 0 */
+  int side;                   /* the side of the variant's grids, or 0 */
 } read_options;
+
+static int side_of(lua_Integer cells) {
+  for (int size = SUDOKU_MIN_SIDE; size <= SUDOKU_MAX_SIDE; size++)
+    if (size * size == cells) return size;
+  return 0;
+}
+
+/* A grid of another side than the variant's: said before the variant's
+   box, which cannot make that side, is blamed for it. */
+static int other_side(lua_State *L, int side, const read_options *o) {
+  return fail(L, "the variant is for a %dx%d, the puzzle a %dx%d", o->side,
+              o->side, side, side);
+}
 
 static int read_text(lua_State *L, const char *text, size_t len,
                      const read_options *o, puzzle *out) {
   char message[256];
+  if (o->side) {
+    const char *symbols = o->symbols ? o->symbols
+                                     : sudoku_guess_symbols(text, len);
+    int side = side_of(sudoku_count_cells(text, len, symbols));
+    if (side && side != o->side) return other_side(L, side, o);
+  }
   if (sudoku_read(text, len, o->symbols, o->box_rows, o->box_cols, out,
                   message, sizeof message) != SUDOKU_OK)
     return fail(L, "%s", message);
@@ -81,6 +101,7 @@ static int read_text(lua_State *L, const char *text, size_t len,
 static int make_puzzle(lua_State *L, sudoku_grid *grid, const read_options *o,
                        puzzle *out) {
   char message[256];
+  if (o->side && grid->size != o->side) return other_side(L, grid->size, o);
   if (o->box_rows || o->box_cols) {
     if (!sudoku_shape_ok(grid->size, o->box_rows, o->box_cols))
       return fail(L, "boxes of %dx%d do not make a %dx%d (%d x %d must be %d)",
@@ -115,12 +136,6 @@ static int table_cell(lua_State *L, int size, int cell) {
     return -1;
   }
   return (int)v;
-}
-
-static int side_of(lua_Integer cells) {
-  for (int size = SUDOKU_MIN_SIDE; size <= SUDOKU_MAX_SIDE; size++)
-    if (size * size == cells) return size;
-  return 0;
 }
 
 /* The n strings at idx, read together as out, must be its rows, each of
@@ -255,6 +270,7 @@ static void check_read_options(lua_State *L, int arg, read_options *o) {
       luaL_error(L, "sudoku: rules must be a variant (sudoku.variant{...}), "
                  "not %s", luaL_typename(L, -1));
     o->rules = lua_gettop(L);               /* kept on the stack */
+    o->side = r->size;
     lua_getiuservalue(L, -1, 1);
     lua_getfield(L, -1, "box_rows");
     lua_getfield(L, -2, "box_cols");

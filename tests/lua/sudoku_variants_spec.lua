@@ -445,8 +445,17 @@ describe("sudoku variants", function()
     local e = sudoku.variant{even = {"r1c1"}}
     assert.same({nil, "sudoku: r1c1 cannot be 3 (the rules leave it other values)"},
                 {e:parse("3" .. ("."):rep(80))})
-    assert.same({nil, "sudoku: boxes of 3x3 do not make a 4x4 (3 x 3 must be 4)"},
+    -- a grid of another side: the side is wrong, not the variant's boxes
+    assert.same({nil, "sudoku: the variant is for a 9x9, the puzzle a 4x4"},
                 {x:parse(("."):rep(16))})
+    assert.same({nil, "sudoku: the variant is for a 9x9, the puzzle a 4x4"},
+                {sudoku.parse(("."):rep(16), {rules = x})})
+    local four = sudoku.variant{size = 4, diagonals = true}
+    assert.same({nil, "sudoku: the variant is for a 4x4, the puzzle a 9x9"},
+                {four:parse(("."):rep(81))})
+    assert.same({nil, "sudoku: the variant is for a 4x4, the puzzle a 6x6"},
+                {four:parse{{0,0,0,0,0,0}, {0,0,0,0,0,0}, {0,0,0,0,0,0},
+                            {0,0,0,0,0,0}, {0,0,0,0,0,0}, {0,0,0,0,0,0}}})
     local p = x:parse(("."):rep(81))
     assert.has_error(function() p:set(9, 9, 1); p:set(1, 1, 1) end)
   end)
