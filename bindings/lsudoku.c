@@ -1120,6 +1120,13 @@ static void read_thermo(lua_State *L, sudoku_rules *r, int i,
   int n = read_cells(L, -1, r->size, cells, r->size + 1, what);
   if (n < 2 || n > r->size)
     luaL_error(L, "%s: %d cells (a thermometer has 2 to %d)", what, n, r->size);
+  /* its values rise: a cell twice could never hold (a cage says the
+     same of its cells) */
+  for (int k = 1; k < n; k++)
+    for (int j = 0; j < k; j++)
+      if (cells[j] == cells[k])
+        luaL_error(L, "%s: r%dc%d comes twice", what, cells[k] / r->size + 1,
+                   cells[k] % r->size + 1);
   for (int k = 0; k + 1 < n; k++)
     add_rule(L, r, SUDOKU_RULE_PAIR, SUDOKU_LESS, cells + k, 2, 0, i, what);
 }
@@ -1306,6 +1313,10 @@ static int build_rules(lua_State *L) {
   restrict_cells(L, 1, r, "even", even);
   sudoku_mask all = n >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1;
   restrict_cells(L, 1, r, "odd", all & ~even);
+  for (int cell = 0; cell < n * n; cell++)
+    if (!r->allowed[cell])
+      luaL_error(L, "even and odd: r%dc%d is in both", cell / n + 1,
+                 cell % n + 1);
   static const int knight[8][2] = {{1, 2}, {2, 1}, {1, -2}, {2, -1},
                                    {-1, 2}, {-2, 1}, {-1, -2}, {-2, -1}};
   static const int king[4][2] = {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}};

@@ -426,6 +426,9 @@ describe("sudoku variants", function()
         .. "not a cell of a 9x9"},
       {{thermos = {{"r1c1"}}}, "sudoku: variant: thermometer 1: 1 cells"},
       {{cages = {{sum = 3, "r1c1", "r1c1"}}}, "sudoku: variant: cage 1: r1c1 comes twice"},
+      {{thermos = {{"r1c1", "r1c2"}, {1, 2, 1}}}, "sudoku: variant: thermometer 2: "
+        .. "r1c1 comes twice"},
+      {{even = {1, 5}, odd = {3, "r1c5"}}, "sudoku: variant: even and odd: r1c5 is in both"},
       {{box = {2, 4}}, "sudoku: variant: boxes of 2x4 do not make a 9x9"},
       {{diagnals = true}, "sudoku: variant: no rule 'diagnals'"},
       {{size = 70}, "sudoku: variant: size must be from 4 to 64"},
