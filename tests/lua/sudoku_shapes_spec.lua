@@ -79,6 +79,15 @@ describe("sudoku shapes", function()
     assert.same({6, 2}, {sudoku.parse(("."):rep(144), {box = {6, 2}}):box()})
   end)
 
+  it("takes boxes of one row as Latin squares", function()
+    -- the published counts of Latin squares: 576 of order 4, 161,280 of
+    -- order 5, each of them one with the first row 12345 relabelled
+    assert.equal(576, sudoku.parse(("."):rep(16), {box = {1, 4}}):count())
+    local first = "12345" .. ("."):rep(20)
+    assert.equal(161280 // 120, sudoku.parse(first, {box = {1, 5}}):count())
+    assert.equal(2, sudoku.parse(first, {box = {5, 1}}):count(2))
+  end)
+
   it("counts the 4x4 and 6x6 grids", function()
     assert.equal(288, sudoku.count(("."):rep(16)))
     -- each 6x6 grid is one with the first row 123456 relabelled: the
