@@ -174,6 +174,14 @@ head -n 300 "$data/sudoku/puzzles7_serg_counts" >"$dir/serg"
 [ $? = 0 ] && grep -q "agree)" "$dir/err" && ! grep -q '"agrees":false' "$dir/sout"
 check $? "sudoku: the counts of puzzles7_serg_counts agree"
 
+# sides past 35 have no symbol: their solution is numbers between
+# spaces, as sudoku_format writes them (it was bytes past the symbols)
+awk 'BEGIN { s = ""; for (i = 0; i < 1296; i++) s = s "."; print s }' >"$dir/s36"
+"$ludus" solve sudoku "$dir/s36" --quiet >"$dir/s36out" 2>/dev/null
+[ $? = 0 ] && sed -n 's/.*"solution":"\([^"]*\)".*/\1/p' "$dir/s36out" |
+  tr ' ' '\n' | awk '/^([1-9]|[12][0-9]|3[0-6])$/ { n++ } END { exit !(n == 1296 && NR == 1296) }'
+check $? "sudoku: a 36x36 solution is written as 1296 numbers from 1 to 36 between spaces"
+
 "$ludus" solve sudoku "$data/sudoku/puzzles2_17_clue" --quiet --csv >"$dir/csv" 2>/dev/null
 [ $? = 0 ] && [ "$(head -n 1 "$dir/csv")" = "id,solutions,solution,guesses,seconds" ] &&
   [ "$(wc -l <"$dir/csv")" = 49159 ]

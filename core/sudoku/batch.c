@@ -5,8 +5,9 @@
 ** (and the solution, as in puzzles7_serg_counts: "puzzle:count:solution").
 **
 **   solve   the number of solutions (counted to two: one or more than
-**           one; --all counts them all) and the first one, and whether
-**           the count on the line agrees
+**           one; --all counts them all) and the first one (in symbols up
+**           to 35x35, numbers between spaces past that, as sudoku_format
+**           writes it), and whether the count on the line agrees
 */
 #include <stdlib.h>
 #include <string.h>
@@ -115,7 +116,14 @@ static batch_verdict solve_run(void *unused, const batch_format *format,
     JSON_KEY(out, "more");                /* counted to the limit */
     json_bool(out, true);
   }
-  if (s.solutions > 0) {
+  if (s.solutions > 0 && solution.size > SUDOKU_MAX_LETTERED) {
+    /* no symbol past Z: numbers between spaces, "1 2 ... 64" at most
+       three bytes a cell */
+    char text[3 * SUDOKU_MAX_CELLS + 1];
+    size_t len = sudoku_format(&solution, text, sizeof text);
+    JSON_KEY(out, "solution");
+    json_plain(out, text, len);
+  } else if (s.solutions > 0) {
     static const char symbols[] = "." SUDOKU_SYMBOLS;
     char text[SUDOKU_MAX_CELLS + 8];
     int cells = solution.size * solution.size, i = 0;
