@@ -169,6 +169,15 @@ echo "$late" | "$ludus" annotate connect4 - --time 0.05 --quiet >"$dir/ann" 2>/d
   grep -q '"mistakes":' "$dir/ann"
 check $? "connect4 annotate: every move's exact score against the best"
 
+# a search stopped by --nodes proved no score: the record does not agree,
+# whatever bounds it reached, and the run does not exit 0
+head -n 5 "$data/connect4/Test_L2_R2" >"$dir/c4five"
+"$ludus" solve connect4 "$dir/c4five" --nodes 1 --quiet >"$dir/c4stop" 2>"$dir/err"
+status=$?
+[ "$status" = 1 ] && [ "$(grep -c '"stopped":"nodes".*"agrees":false' "$dir/c4stop")" = 5 ] &&
+  grep -q "5 records (0 errors, 5 disagree, 0 agree)" "$dir/err"
+check $? "connect4 solve: a search stopped by --nodes does not agree (status $status)"
+
 head -n 300 "$data/sudoku/puzzles7_serg_counts" >"$dir/serg"
 "$ludus" solve sudoku "$dir/serg" --quiet >"$dir/sout" 2>"$dir/err"
 [ $? = 0 ] && grep -q "agree)" "$dir/err" && ! grep -q '"agrees":false' "$dir/sout"
