@@ -362,6 +362,14 @@ oth="$data/othello"
   head -n 1 "$dir/ff" | grep -q '"empties":14,"score":18,"best":"g8","all":{[^}]*"h1":12,[^}]*"g8":18}'
 check $? "othello solve: the FFO positions 1-19, every move's exact score as the OBF lists it"
 
+# the same for Othello
+head -n 6 "$data/othello/fforum-40-59.obf" >"$dir/ostop.obf"
+"$ludus" solve othello "$dir/ostop.obf" --nodes 1000 --quiet >"$dir/ostop" 2>"$dir/err"
+status=$?
+[ "$status" = 1 ] && [ "$(grep -c '"stopped":"nodes".*"agrees":false' "$dir/ostop")" = 6 ] &&
+  ! grep -q '"agrees":true' "$dir/ostop"
+check $? "othello solve: a search stopped by --nodes does not agree (status $status)"
+
 # workers take the positions with the most empty squares first; the
 # lines still come in the order of the file
 "$ludus" solve othello "$oth/fforum-1-19.obf" --all --quiet --jobs 3 >"$dir/ff3" 2>/dev/null
