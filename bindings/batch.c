@@ -568,9 +568,17 @@ static void json_write_value(json_out *out, const json_value *v) {
 static void write_csv(output *o, const char *text, size_t len) {
   json_value *v = json_parse(text, len, NULL);
   if (!v) return;
-  if (!o->columns) {               /* the header: this line's keys */
-    o->columns = calloc(v->len + 1, sizeof *o->columns);
+  if (!o->columns) {
+    /* the header: this line's keys, and "error" before "seconds" when
+       it has none, so that a bad record's row says why */
+    o->columns = calloc(v->len + 2, sizeof *o->columns);
+    bool has_error = json_get(v, "error") != NULL;
     for (const json_value *m = v->child; m && o->columns; m = m->next) {
+      if (!has_error && strcmp(m->key, "seconds") == 0) {
+        o->columns[o->ncolumns] = strdup("error");
+        if (o->columns[o->ncolumns]) o->ncolumns++;
+        has_error = true;
+      }
       o->columns[o->ncolumns] = strdup(m->key);
       if (o->columns[o->ncolumns]) o->ncolumns++;
     }

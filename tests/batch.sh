@@ -192,9 +192,18 @@ awk 'BEGIN { s = ""; for (i = 0; i < 1296; i++) s = s "."; print s }' >"$dir/s36
 check $? "sudoku: a 36x36 solution is written as 1296 numbers from 1 to 36 between spaces"
 
 "$ludus" solve sudoku "$data/sudoku/puzzles2_17_clue" --quiet --csv >"$dir/csv" 2>/dev/null
-[ $? = 0 ] && [ "$(head -n 1 "$dir/csv")" = "id,solutions,solution,guesses,seconds" ] &&
+[ $? = 0 ] && [ "$(head -n 1 "$dir/csv")" = "id,solutions,solution,guesses,error,seconds" ] &&
   [ "$(wc -l <"$dir/csv")" = 49159 ]
 check $? "--csv: a header and a row a puzzle (49,158 17-clue puzzles)"
+
+# a bad record's row in a table says why, in the error column the
+# header always has
+printf '274552224131661 0\n1111111\n' >"$dir/x.txt"
+"$ludus" solve connect4 "$dir/x.txt" --csv --quiet >"$dir/xcsv" 2>/dev/null
+[ $? = 1 ] && [ "$(head -n 1 "$dir/xcsv")" = "id,moves,score,best,nodes,expected,agrees,error,seconds" ] &&
+  sed -n 2p "$dir/xcsv" | grep -q '^[^,]*x.txt:1,274552224131661,0,[1-7],[0-9]*,0,true,,[0-9.e-]*$' &&
+  sed -n 3p "$dir/xcsv" | grep -q "^[^,]*x.txt:2,1111111,,,,,,move 7 '1' is a full column,[0-9.e-]*$"
+check $? "--csv: an error column, empty for a record read, with the reason for one that is not"
 
 # -- mahjong --
 SCORE="$data/mahjong/score.jsonl"
