@@ -232,6 +232,11 @@ static int parse_args(int argc, char **argv, config *c) {
   if (!c->game) return fail("which game? (%s %s --help)", progname, c->command);
   if (c->nfiles == 0) return fail("no file given (- is standard input)");
   if (c->resume && !c->out_path) return fail("--resume needs --out FILE");
+  /* a table's rows are not read back: resuming one would write its
+     header and every row again */
+  if (c->resume && c->csv)
+    return fail("--resume reads the ids of JSON lines; it cannot carry on "
+                "a --csv table (run without --csv, then convert)");
   if (c->record_path && strcmp(c->command, "annotate") != 0)
     return fail("--records is for annotate");
   return -1;                                  /* go on */
@@ -425,29 +430,54 @@ static void id_free(id_set *set) {
 }
 
 /* Reads the ids of the lines of path, and cuts a last line that a stopped
-   run left unfinished.  A missing file has none. */
-static bool read_done(const char *path, id_set *done) {
+   run left unfinished.  A missing file has none.  A file that is not
+   what a run writes (a line that is not a JSON object with an id) is
+   refused rather than appended to; false with why in message. */
+static bool read_done(const char *path, id_set *done, char *message,
+                      size_t size) {
   FILE *f = fopen(path, "rb");
-  if (!f) return errno == ENOENT;
+  if (!f && errno == ENOENT) return true;
   char *data;
   size_t len;
-  bool ok = read_all(f, &data, &len);
+  if (!f || !read_all(f, &data, &len)) {
+    snprintf(message, size, "cannot read '%s' to resume from it: %s", path,
+             f ? "a read failed" : strerror(errno));
+    if (f) fclose(f);
+    return false;
+  }
   fclose(f);
-  if (!ok) return false;
-  size_t whole = len;
+  bool ok = true;
+  size_t whole = len, line = 1;
   while (whole > 0 && data[whole - 1] != '\n') whole--;
-  for (size_t at = 0; at < whole; ) {
+  for (size_t at = 0; ok && at < whole; line++) {
     const char *end = memchr(data + at, '\n', whole - at);
     size_t n = (size_t)(end - (data + at));
     json_value *v = json_parse(data + at, n, NULL);
     const json_value *id = json_get(v, "id");
-    if (id && id->type == JSON_STRING && !id_add(done, id->string, id->len))
+    if (!id || id->type != JSON_STRING) {
+      snprintf(message, size, "'%s' is not the JSON lines of a run (line %zu "
+               "has no \"id\"): --resume appends only to them", path, line);
       ok = false;
+    } else if (!id_add(done, id->string, id->len)) {
+      snprintf(message, size, "not enough memory for the ids of '%s'", path);
+      ok = false;
+    }
     json_free_value(v);
     at += n + 1;
   }
+  /* a run stopped mid-line left the start of a line: "{"id":... */
+  if (ok && whole < len && data[whole] != '{') {
+    snprintf(message, size, "'%s' is not the JSON lines of a run (line %zu "
+             "does not start with '{'): --resume appends only to them",
+             path, line);
+    ok = false;
+  }
   free(data);
-  if (ok && whole < len) ok = truncate(path, (off_t)whole) == 0;
+  if (ok && whole < len && truncate(path, (off_t)whole) != 0) {
+    snprintf(message, size, "cannot cut the unfinished last line of '%s': "
+             "%s", path, strerror(errno));
+    ok = false;
+  }
   return ok;
 }
 
@@ -1362,9 +1392,9 @@ int batch_main(const char *name, int argc, char **argv) {
       goto out;
     }
   }
-  if (c.resume && !read_done(c.out_path, &done)) {
-    fprintf(stderr, "%s: cannot read '%s' to resume from it\n", progname,
-            c.out_path);
+  char why[PATH_MAX + 200];
+  if (c.resume && !read_done(c.out_path, &done, why, sizeof why)) {
+    fprintf(stderr, "%s: %s\n", progname, why);
     goto out;
   }
   /* every record, then the ones this run does; room for a record every

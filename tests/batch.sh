@@ -75,6 +75,26 @@ answers "$dir/cut" >"$dir/cut.a"
 cmp -s "$dir/one.a" "$dir/cut.a" && grep -q "600 records.*400 done before" "$dir/err"
 check $? "--resume drops the cut line and does only the 600 records left"
 
+# --resume reads back JSON lines only: a table, or a file that is not
+# what a run writes, is refused rather than appended to
+head -n 6 "$data/sudoku/puzzles7_serg_counts" >"$dir/sc.txt"
+"$ludus" solve sudoku "$dir/sc.txt" --csv --out "$dir/c.csv" --quiet 2>/dev/null
+cp "$dir/c.csv" "$dir/c0.csv"
+"$ludus" solve sudoku "$dir/sc.txt" --csv --out "$dir/c.csv" --resume --quiet 2>"$dir/err"
+[ $? = 2 ] && grep -q -- "--resume reads the ids of JSON lines; it cannot carry on a --csv table" "$dir/err" &&
+  cmp -s "$dir/c0.csv" "$dir/c.csv"
+check $? "--resume with --csv is refused, and the table is left as it was"
+head -c 3000 /dev/urandom >"$dir/random"
+cp "$dir/random" "$dir/random0"
+"$ludus" solve sudoku "$dir/sc.txt" --out "$dir/random" --resume --quiet 2>"$dir/err"
+status=$?
+printf 'no newline' >"$dir/words"
+"$ludus" solve sudoku "$dir/sc.txt" --out "$dir/words" --resume --quiet 2>>"$dir/err"
+[ $? = 2 ] && [ "$status" = 2 ] && cmp -s "$dir/random0" "$dir/random" &&
+  [ "$(cat "$dir/words")" = "no newline" ] &&
+  [ "$(grep -c "is not the JSON lines of a run" "$dir/err")" = 2 ]
+check $? "--resume onto random bytes, or a line that is not JSON, is refused and leaves the file"
+
 # -- Ctrl-C, then resume --
 L2="$data/connect4/Test_L1_R2"
 "$ludus" solve connect4 "$L2" --jobs 2 --quiet --out "$dir/int" 2>"$dir/err" &
