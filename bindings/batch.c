@@ -132,9 +132,10 @@ static void print_help(const char *command) {
     "  --weak          solve: win, draw or loss only\n"
     "  --exact N       annotate: exact scores from N empty squares on\n"
     "  --mistake X     annotate: a loss of X or more is a mistake\n"
-    "  --book FILE     connect4: the opening book to use (\"\": none; else\n"
-    "                  $LUDUS_BOOK, or the one make book or make install put\n"
-    "                  beside ludus)\n"
+    "  --book FILE     connect4 solve, annotate: the opening book to use\n"
+    "                  (\"\": none; else $LUDUS_BOOK, or the one make book or\n"
+    "                  make install put beside ludus); one that cannot be\n"
+    "                  used is an error\n"
     "  --quiet         no progress line on a terminal\n"
     "  --help          this\n\n"
     "Each record gives one JSON line, in the order of the input, with its\n"
@@ -1344,11 +1345,24 @@ int batch_main(const char *name, int argc, char **argv) {
     return 2;
   }
   c.options.interrupt = &interrupted;
-  /* Connect Four's opening book, where the REPL finds it */
+  /* Connect Four's opening book, where the REPL finds it; one that is
+     named and cannot be used is an error, as from connect4.book */
+  if (c.book && *c.book && !task->book_ok) {
+    fprintf(stderr, "%s: --book does not apply to %s %s (it uses no "
+            "opening book)\n", progname, c.command, task->game);
+    free(c.files);
+    return 2;
+  }
   char book[PATH_MAX];
   if (!c.book) c.book = getenv("LUDUS_BOOK");
   if (!c.book && ludus_data_file("connect4-7x6.book", book)) c.book = book;
-  c.options.book = c.book && *c.book ? c.book : NULL;
+  c.options.book = c.book && *c.book && task->book_ok ? c.book : NULL;
+  char why[PATH_MAX + 200];
+  if (c.options.book && !task->book_ok(c.options.book, why, sizeof why)) {
+    fprintf(stderr, "%s: %s\n", progname, why);
+    free(c.files);
+    return 2;
+  }
   input *inputs = calloc((size_t)c.nfiles, sizeof *inputs);
   size_t nitems = 0, cap = 0;
   item *items = NULL;
@@ -1392,7 +1406,6 @@ int batch_main(const char *name, int argc, char **argv) {
       goto out;
     }
   }
-  char why[PATH_MAX + 200];
   if (c.resume && !read_done(c.out_path, &done, why, sizeof why)) {
     fprintf(stderr, "%s: %s\n", progname, why);
     goto out;

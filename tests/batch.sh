@@ -198,6 +198,21 @@ status=$?
   grep -q "5 records (0 errors, 5 disagree, 0 agree)" "$dir/err"
 check $? "connect4 solve: a search stopped by --nodes does not agree (status $status)"
 
+# a book that cannot be used is an error, in connect4.book's words, not
+# a run without it; and a game that uses none refuses --book
+head -n 5 "$data/connect4/Test_L2_R2" >"$dir/c4five"
+"$ludus" solve connect4 "$dir/c4five" --book "$dir/nonexist.book" --nodes 1 --quiet >"$dir/bout" 2>"$dir/err"
+status=$?
+head -c 1000 /dev/urandom >"$dir/garbage.book"
+LUDUS_BOOK="$dir/garbage.book" "$ludus" annotate connect4 "$dir/c4five" --nodes 1 --quiet >>"$dir/bout" 2>>"$dir/err"
+[ $? = 2 ] && [ "$status" = 2 ] && [ ! -s "$dir/bout" ] &&
+  grep -q "no book from '[^']*nonexist.book' (cannot open the file)" "$dir/err" &&
+  grep -q "no book from '[^']*garbage.book' (not a connect4 book" "$dir/err"
+check $? "connect4: a missing or garbage book (--book or LUDUS_BOOK) is refused, saying why"
+"$ludus" solve sudoku "$dir/c4five" --book "$dir/garbage.book" --quiet >/dev/null 2>"$dir/err"
+[ $? = 2 ] && grep -q -- "--book does not apply to solve sudoku" "$dir/err"
+check $? "sudoku: --book is refused, as it uses no book"
+
 head -n 300 "$data/sudoku/puzzles7_serg_counts" >"$dir/serg"
 "$ludus" solve sudoku "$dir/serg" --quiet >"$dir/sout" 2>"$dir/err"
 [ $? = 0 ] && grep -q "agree)" "$dir/err" && ! grep -q '"agrees":false' "$dir/sout"

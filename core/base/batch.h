@@ -32,7 +32,8 @@ typedef struct batch_options {
   double mistake;          /* annotate: a loss this large is a mistake; 0:
                               the task's own */
   const char *book;        /* an opening book to use, or NULL (Connect
-                              Four's: the front end finds it) */
+                              Four's: the front end finds it, and the
+                              task's book_ok has said it can be used) */
   const volatile sig_atomic_t *interrupt;   /* Ctrl-C, for long records */
 } batch_options;
 
@@ -101,6 +102,11 @@ typedef struct batch_task {
      With more than one job the workers take the longest first; the
      output keeps the order of the input. */
   double (*cost)(const batch_format *format, const batch_record *record);
+  /* Whether the opening book at path can be used: checked once, before
+     any worker starts, so that a book that cannot be is an error and not
+     a run without it; false with why in message (size bytes).  NULL: the
+     task takes no book. */
+  bool (*book_ok)(const char *path, char *message, size_t size);
 } batch_task;
 
 /* ---- formats every game may use ---- */

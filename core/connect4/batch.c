@@ -11,6 +11,7 @@
 **   annotate  every move against the best one: the exact score of every
 **             column before it, and what the move played gave away
 */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -98,6 +99,13 @@ typedef struct worker {
   c4_book *book;
 } worker;
 
+static void finish(void *data) {
+  worker *w = data;
+  c4_table_free(w->table);
+  c4_book_free(w->book);
+  free(w);
+}
+
 static void *start(const batch_options *o) {
   worker *w = calloc(1, sizeof *w);
   if (!w) return NULL;
@@ -106,19 +114,28 @@ static void *start(const batch_options *o) {
     free(w);
     return NULL;
   }
-  if (o->book) {                  /* a bad book: the solver goes without */
+  if (o->book) {                  /* book_ok has read it once already */
     c4_book_error error;
     w->book = c4_book_load(o->book, &error);
+    if (!w->book) {
+      finish(w);
+      return NULL;
+    }
     c4_table_use_book(w->table, w->book);
   }
   return w;
 }
 
-static void finish(void *data) {
-  worker *w = data;
-  c4_table_free(w->table);
-  c4_book_free(w->book);
-  free(w);
+static bool book_ok(const char *path, char *message, size_t size) {
+  c4_book_error error;
+  c4_book *book = c4_book_load(path, &error);
+  if (!book) {                    /* connect4.book's words */
+    snprintf(message, size, "no book from '%s' (%s)", path,
+             c4_book_strerror(error));
+    return false;
+  }
+  c4_book_free(book);
+  return true;
 }
 
 /* ---- solve ---- */
@@ -318,7 +335,7 @@ const batch_task c4_batch_solve = {
   .summary = "the exact score (Pons: 22-k for a win with your k-th chip) and "
              "a best column of every position; agrees with a score column",
   .formats = formats, .start = start, .finish = finish, .run = solve_run,
-  .cost = solve_cost,
+  .cost = solve_cost, .book_ok = book_ok,
 };
 
 const batch_task c4_batch_replay = {
@@ -333,4 +350,5 @@ const batch_task c4_batch_annotate = {
   .summary = "every move's exact score against the best column's, and the "
              "mistakes",
   .formats = formats, .start = start, .finish = finish, .run = annotate_run,
+  .book_ok = book_ok,
 };
