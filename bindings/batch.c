@@ -184,6 +184,14 @@ static int parse_args(int argc, char **argv, config *c) {
     for (int f = 0; flags[f]; f++)
       if (strcmp(arg, flags[f]) == 0) flag = *values[f] = true;
     if (flag) continue;
+    static const char *const valued[] = {"--format", "--out", "--records",
+      "--book", "--jobs", "--shard", "--time", "--nodes", "--depth", "--exact",
+      "--mistake", NULL};
+    int known = 0;
+    while (valued[known] && strcmp(arg, valued[known]) != 0) known++;
+    if (!valued[known])
+      return fail("unknown option '%s' (%s %s --help lists them)", arg,
+                  progname, c->command);
     if (i + 1 >= argc) return fail("'%s' needs a value (%s %s --help)", arg,
                                    progname, c->command);
     const char *value = argv[++i];
@@ -1377,6 +1385,13 @@ int batch_main(const char *name, int argc, char **argv) {
     if (!f) {
       fprintf(stderr, "%s: cannot open '%s': %s\n", progname, in->name,
               strerror(errno));
+      goto out;
+    }
+    struct stat st;             /* fopen opens a directory for reading */
+    if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+      fprintf(stderr, "%s: cannot read '%s': it is a directory\n", progname,
+              in->name);
+      if (!stdin_file) fclose(f);
       goto out;
     }
     bool ok = read_all(f, &in->data, &in->len);

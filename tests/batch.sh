@@ -359,6 +359,23 @@ check $? "an unknown game is refused with the list of games"
 "$ludus" solve connect4 --jobs 0 "$L3" >/dev/null 2>"$dir/err"
 [ $? = 2 ] && grep -q -- "--jobs takes a whole number" "$dir/err"
 check $? "a bad option value is refused, saying what is right"
+# messages that say what is wrong: an unknown option last on the line,
+# spaces before a grid, a count too large, a directory given as a file
+"$ludus" solve connect4 "$L3" --bogus >/dev/null 2>"$dir/err"
+[ $? = 2 ] && grep -q "unknown option '--bogus'" "$dir/err"
+check $? "an unknown option at the end of the line is unknown, not one that needs a value"
+grid=$(sed -n 2p "$data/sudoku/puzzles7_serg_counts" | cut -d : -f 1)
+dots=.................................................................................
+printf '  %s\n%s:99999999999999999999999\n%s:2x\n' "$grid" "$dots" "$dots" >"$dir/sbad"
+"$ludus" solve sudoku "$dir/sbad" --quiet >"$dir/sbadout" 2>/dev/null
+[ $? = 1 ] && grep -q '"id":"[^"]*sbad:1","solutions":2,"more":true,"solution":"814762359' "$dir/sbadout" &&
+  grep -q "\"id\":\"[^\"]*sbad:2\",\"error\":\"'99999999999999999999999' after the grid is too large a number of solutions" "$dir/sbadout" &&
+  grep -q "\"id\":\"[^\"]*sbad:3\",\"error\":\"'2x' after the grid is not a number of solutions" "$dir/sbadout"
+check $? "sudoku: spaces before a grid are skipped; a count too large or not a number is named"
+mkdir "$dir/adir"
+"$ludus" solve sudoku "$dir/adir" --quiet >/dev/null 2>"$dir/err"
+[ $? = 2 ] && grep -q "cannot read '[^']*adir': it is a directory" "$dir/err"
+check $? "a directory given as a file is refused as a directory"
 "$ludus" solve --help | grep -q -- "--shard K/N"
 check $? "ludus solve --help lists the options"
 

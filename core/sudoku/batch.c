@@ -48,35 +48,46 @@ static size_t grid_end(const char *text, size_t len) {
 static bool read_line(const batch_record *r, sudoku_grid *grid, long *count,
                       json_out *out) {
   if (batch_blank(r, out)) return false;
-  size_t end = grid_end(r->text, r->len);
+  size_t start = 0;             /* spaces before the grid are not its end */
+  while (r->text[start] == ' ' || r->text[start] == '\t') start++;
+  size_t end = start + grid_end(r->text + start, r->len - start);
   sudoku_parse_error err;
-  if (sudoku_parse(r->text, end, NULL, grid, &err) != SUDOKU_OK) {
+  if (sudoku_parse(r->text + start, end - start, NULL, grid, &err) !=
+      SUDOKU_OK) {
     if (err.code == SUDOKU_ECOUNT)
       batch_error(out, "%d cells, not the square of a side from 4 to 64", err.cells);
     else if (err.code == SUDOKU_ERANGE)
       batch_error(out, "cell %d holds %d, more than the side %d", err.cell + 1,
                   err.value, err.size);
     else
-      batch_error(out, "'%s' at byte %d is not a cell",
-                  batch_shown(r->text + err.at, end - (size_t)err.at),
-                  err.at + 1);
+      batch_error(out, "'%s' at byte %zu is not a cell",
+                  batch_shown(r->text + start + err.at,
+                              end - start - (size_t)err.at),
+                  start + (size_t)err.at + 1);
     return false;
   }
   *count = -1;
   size_t i = end;
   while (i < r->len && separator(r->text[i])) i++;
   if (i < r->len) {
-    char number[24];
-    size_t n = 0;
-    while (i < r->len && r->text[i] >= '0' && r->text[i] <= '9' &&
-           n < sizeof number - 1)
-      number[n++] = r->text[i++];
-    number[n] = '\0';
-    if (n == 0 || n >= 19) {
+    /* the count, then the end or a separator (a solution may follow) */
+    size_t first = i;
+    while (i < r->len && r->text[i] >= '0' && r->text[i] <= '9') i++;
+    size_t n = i - first;
+    if (n == 0 || (i < r->len && !separator(r->text[i]))) {
       batch_error(out, "'%s' after the grid is not a number of solutions",
-                  batch_shown(r->text + i, r->len - i));
+                  batch_shown(r->text + first, r->len - first));
       return false;
     }
+    if (n >= 19) {
+      batch_error(out, "'%s' after the grid is too large a number of "
+                  "solutions (at most 18 digits)",
+                  batch_shown(r->text + first, n));
+      return false;
+    }
+    char number[20];
+    memcpy(number, r->text + first, n);
+    number[n] = '\0';
     *count = strtol(number, NULL, 10);
   }
   return true;
