@@ -156,6 +156,20 @@ static double number_of(const char *text, double low, double high) {
   return x;
 }
 
+/* A whole number written as plain decimal digits, from low to high, or
+   -1 for anything else: a sign, a space, "1e3", "0x2", or past high
+   (which stops an overflow before it happens). */
+static long long whole_of(const char *text, long long low, long long high) {
+  long long x = 0;
+  if (!*text) return -1;
+  for (; *text; text++) {
+    int digit = *text - '0';
+    if (digit < 0 || digit > 9 || x > (high - digit) / 10) return -1;
+    x = x * 10 + digit;
+  }
+  return x >= low ? x : -1;
+}
+
 static int parse_args(int argc, char **argv, config *c) {
   memset(c, 0, sizeof *c);
   c->command = argv[0];
@@ -196,6 +210,7 @@ static int parse_args(int argc, char **argv, config *c) {
                                    progname, c->command);
     const char *value = argv[++i];
     double x = 0;
+    long long whole = 0;
     if (strcmp(arg, "--format") == 0) {
       c->format = value;
     } else if (strcmp(arg, "--out") == 0) {
@@ -205,30 +220,39 @@ static int parse_args(int argc, char **argv, config *c) {
     } else if (strcmp(arg, "--book") == 0) {
       c->book = value;
     } else if (strcmp(arg, "--jobs") == 0) {
-      if ((x = number_of(value, 1, 1024)) < 0 || x != floor(x))
+      if ((whole = whole_of(value, 1, 1024)) < 0)
         return fail("--jobs takes a whole number from 1 to 1024 (got '%s')", value);
-      c->jobs = (long)x;
+      c->jobs = (long)whole;
     } else if (strcmp(arg, "--shard") == 0) {
-      char extra;
-      if (sscanf(value, "%ld/%ld%c", &c->shard, &c->shards, &extra) != 2 ||
-          c->shards < 1 || c->shard < 1 || c->shard > c->shards)
-        return fail("--shard takes K/N with 1 <= K <= N (got '%s')", value);
+      const char *slash = strchr(value, '/');
+      char k[24];
+      size_t k_len = slash ? (size_t)(slash - value) : sizeof k;
+      if (k_len < sizeof k) {
+        memcpy(k, value, k_len);
+        k[k_len] = '\0';
+        c->shard = (long)whole_of(k, 1, LONG_MAX);
+        c->shards = (long)whole_of(slash + 1, 1, LONG_MAX);
+      }
+      if (k_len >= sizeof k || c->shard < 0 || c->shards < 0 ||
+          c->shard > c->shards)
+        return fail("--shard takes K/N, whole numbers with 1 <= K <= N "
+                    "(got '%s')", value);
     } else if (strcmp(arg, "--time") == 0) {
       if ((x = number_of(value, 1e-9, 1e9)) < 0)
         return fail("--time takes a positive number of seconds (got '%s')", value);
       c->options.seconds = x;
     } else if (strcmp(arg, "--nodes") == 0) {
-      if ((x = number_of(value, 1, 9e15)) < 0 || x != floor(x))
+      if ((whole = whole_of(value, 1, LLONG_MAX)) < 0)
         return fail("--nodes takes a whole number from 1 (got '%s')", value);
-      c->options.nodes = (uint64_t)x;
+      c->options.nodes = (uint64_t)whole;
     } else if (strcmp(arg, "--depth") == 0) {
-      if ((x = number_of(value, 1, 1000)) < 0 || x != floor(x))
+      if ((whole = whole_of(value, 1, 1000)) < 0)
         return fail("--depth takes a whole number from 1 to 1000 (got '%s')", value);
-      c->options.depth = (int)x;
+      c->options.depth = (int)whole;
     } else if (strcmp(arg, "--exact") == 0) {
-      if ((x = number_of(value, 0, 64)) < 0 || x != floor(x))
+      if ((whole = whole_of(value, 0, 64)) < 0)
         return fail("--exact takes a whole number from 0 to 64 (got '%s')", value);
-      c->options.exact = (int)x;
+      c->options.exact = (int)whole;
     } else if (strcmp(arg, "--mistake") == 0) {
       if ((x = number_of(value, 1e-9, 1e9)) < 0)
         return fail("--mistake takes a positive number (got '%s')", value);

@@ -376,6 +376,19 @@ mkdir "$dir/adir"
 "$ludus" solve sudoku "$dir/adir" --quiet >/dev/null 2>"$dir/err"
 [ $? = 2 ] && grep -q "cannot read '[^']*adir': it is a directory" "$dir/err"
 check $? "a directory given as a file is refused as a directory"
+# whole numbers are plain decimal digits, in range: no exponent, hex,
+# sign, space or overflow
+: >"$dir/empty"
+refused=yes
+for bad in "--jobs 1e3" "--jobs 0x2" "--nodes 1e3" "--shard  1/ 2" "--shard +1/+2" \
+           "--shard 1/99999999999999999999" "--shard 1/2/3" "--depth 99999999999999999999"; do
+  set -- $bad
+  [ "$2" = 1/ ] && set -- --shard " 1/ 2"
+  "$ludus" solve connect4 "$dir/empty" "$1" "$2" >/dev/null 2>"$dir/err"
+  [ $? = 2 ] && grep -q -- "$1 takes" "$dir/err" || { refused="no: $1 '$2'"; break; }
+done
+[ "$refused" = yes ]
+check $? "bad whole numbers are refused (refused: $refused)"
 "$ludus" solve --help | grep -q -- "--shard K/N"
 check $? "ludus solve --help lists the options"
 
