@@ -167,6 +167,24 @@ status=$?
   grep -q "6 records (5 errors" "$dir/err"
 check $? "bad lines (BOM, CRLF, blank, garbage, full column, over) give error lines, and the rest goes on"
 
+# an empty line that ends a file is its last line end doubled, not a
+# blank record; a Pons line of a score with no moves is an error, as a
+# blank line is, not the empty board
+printf '4453\n\n' >"$dir/c4end"
+"$ludus" replay connect4 "$dir/c4end" --quiet >"$dir/c4endout" 2>/dev/null
+status=$?
+sed -n 2p "$data/sudoku/puzzles7_serg_counts" >"$dir/send"
+echo >>"$dir/send"
+"$ludus" solve sudoku "$dir/send" --quiet >"$dir/sendout" 2>/dev/null
+[ $? = 0 ] && [ "$status" = 0 ] && [ "$(wc -l <"$dir/c4endout")" = 1 ] &&
+  [ "$(wc -l <"$dir/sendout")" = 1 ]
+check $? "connect4, sudoku: an empty line that ends the file is no record and fails nothing"
+printf ' 4\n4453 -2\n' >"$dir/noscore"
+"$ludus" solve connect4 "$dir/noscore" --nodes 100000 --quiet >"$dir/nsout" 2>/dev/null
+[ $? = 1 ] && grep -q "\"id\":\"[^\"]*noscore:1\",\"error\":\"no moves before the score '4'\"" "$dir/nsout" &&
+  grep -q '"id":"[^"]*noscore:2","moves":"4453"' "$dir/nsout"
+check $? "connect4: a score with no moves before it is an error, not the empty board"
+
 head -c 3000 /dev/urandom >"$dir/garbage"
 "$ludus" solve connect4 "$dir/garbage" --quiet >"$dir/gout" 2>/dev/null
 [ $? = 1 ] && ! grep -qv '"error"' "$dir/gout"

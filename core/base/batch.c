@@ -27,6 +27,14 @@ bool batch_next_line(const char *data, size_t len, size_t *at,
       line++;
       continue;
     }
+    /* empty lines that end the file are its last line end doubled, not
+       records: a blank line is an error only with a record after it */
+    size_t rest = i;
+    while (rest < len && (data[rest] == '\n' || data[rest] == '\r')) rest++;
+    if (rest == len) {
+      *at = len;
+      return false;
+    }
     r->text = data + i;
     r->len = text_end - i;
     r->line = line;

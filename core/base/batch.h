@@ -114,7 +114,8 @@ typedef struct batch_task {
 /* One record a line: the line's end (LF or CRLF) is not part of it, a
    byte-order mark at the start of the file is skipped, and lines that
    start with '#' are comments.  Blank lines are records: a task says
-   they are empty, so that nothing is skipped without a word. */
+   they are empty, so that nothing is skipped without a word; but empty
+   lines with nothing after them to the end of the file are not. */
 bool batch_next_line(const char *data, size_t len, size_t *at,
                      batch_record *r);
 

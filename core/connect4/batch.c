@@ -40,6 +40,11 @@ static bool read_line(const batch_record *r, pons_line *line, json_out *out) {
   line->moves[n] = '\0';
   line->has_score = false;
   while (i < r->len && (r->text[i] == ' ' || r->text[i] == '\t')) i++;
+  if (i < r->len && n == 0) {   /* as a blank line, not the empty board */
+    batch_error(out, "no moves before the score '%s'",
+                batch_shown(r->text + i, r->len - i));
+    return false;
+  }
   if (i < r->len) {
     char *end;
     char number[16];
