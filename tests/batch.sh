@@ -551,4 +551,22 @@ status=$?
   grep -q '"discards":\[[0-9]*,[0-9]*,[0-9]*,[0-9]*\],"best":\[' "$dir/mja"
 check $? "mahjong annotate: each discard against the best by shanten and tiles accepted (status $status)"
 
+
+# -- each record on its own: limits, determinism, refusals (game parts) --
+# an annotation owes nothing to the records before it: the same games
+# with one job and two, and a game alone, give the same lines
+w2020="$data/othello/wthor/WTH_2020.wtb"
+"$ludus" annotate othello "$w2020" --shard 1/40 --depth 2 --exact 12 --jobs 1 \
+  --quiet >"$dir/od1" 2>/dev/null
+"$ludus" annotate othello "$w2020" --shard 1/40 --depth 2 --exact 12 --jobs 2 \
+  --quiet >"$dir/od2" 2>/dev/null
+"$ludus" annotate othello "$w2020" --shard 41/300 --depth 2 --exact 12 \
+  --quiet >"$dir/od41" 2>/dev/null
+answers "$dir/od1" >"$dir/od1.a"
+answers "$dir/od2" >"$dir/od2.a"
+answers "$dir/od41" >"$dir/od41.a"
+[ "$(wc -l <"$dir/od1.a")" = 7 ] && cmp -s "$dir/od1.a" "$dir/od2.a" &&
+  grep -q '#41"' "$dir/od41.a" && grep -qxF "$(cat "$dir/od41.a")" "$dir/od1.a" &&
+  [ "$(grep -o '"ply":1,[^}]*' "$dir/od1" | sort -u | wc -l)" = 1 ]
+check $? "othello annotate: one job and two write the same lines, a game alone the line it has among the others"
 echo "1..$n"

@@ -662,6 +662,11 @@ static batch_verdict annotate_run(void *data, const batch_format *format,
   }
   reversi_record *rec = &g->rec;
   write_names(out, rec);
+  /* What the table kept from the records before would change the scores
+     and best moves of this one (a depth 8 entry read by a depth 2
+     search): each record starts from a clean table, so that its line is
+     the same whichever worker does it, and after whichever records. */
+  tt_clear(w->table);
   int exact = o->exact > 0 ? o->exact : DEFAULT_EXACT;
   int depth = o->depth > 0 ? o->depth
             : o->seconds > 0 || o->nodes > 0 ? 0 : DEFAULT_DEPTH;

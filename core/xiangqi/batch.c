@@ -265,6 +265,7 @@ static batch_verdict solve_record(tt_table *table, xq_epd_record *record_,
     return BATCH_ERROR;
   }
   xq_search_result result;
+  tt_clear(table);              /* the line owes nothing to the records before */
   if (!search(table, &pos, o, &result)) return BATCH_STOPPED;
   *nodes = result.nodes;
   write_search(out, &pos, &result);
@@ -459,6 +460,9 @@ static batch_verdict annotate_run(void *table, const batch_format *format,
     return BATCH_ERROR;
   }
   int threshold = o->mistake > 0 ? (int)o->mistake : DEFAULT_MISTAKE;
+  /* What the table kept from the games before would change this game's
+     scores: each starts from a clean one, as solve's positions do. */
+  tt_clear(table);
   annotated pgn = {0};
   for (int i = 0; i < game->tag_count; i++)
     add(&pgn, "[%s \"%s\"]\n", game->tags[i].name, game->tags[i].value);
