@@ -569,4 +569,30 @@ answers "$dir/od41" >"$dir/od41.a"
   grep -q '#41"' "$dir/od41.a" && grep -qxF "$(cat "$dir/od41.a")" "$dir/od1.a" &&
   [ "$(grep -o '"ply":1,[^}]*' "$dir/od1" | sort -u | wc -l)" = 1 ]
 check $? "othello annotate: one job and two write the same lines, a game alone the line it has among the others"
+
+# --time and --nodes are each record's, shared among a game's moves; a
+# move that wins at once needs no search (and is never "stopped")
+printf '1122334\n' >"$dir/win.txt"
+"$ludus" annotate connect4 "$dir/win.txt" --nodes 100000 --quiet >"$dir/c4n" 2>"$dir/err"
+c4nodes=$(sed -n 's/.*, \([0-9]*\) nodes,.*/\1/p' "$dir/err")
+"$ludus" annotate connect4 "$dir/win.txt" --time 0.5 --quiet >"$dir/c4t" 2>/dev/null
+c4seconds=$(field seconds "$dir/c4t")
+[ -n "$c4nodes" ] && [ "$c4nodes" -le 100007 ] &&
+  grep -q '{"ply":7,"move":4,"score":18,"best":18,"best_move":4,"loss":0,"mistake":false}' "$dir/c4n" &&
+  awk -v s="$c4seconds" 'BEGIN { exit !(s > 0 && s < 1.5) }'
+check $? "connect4 annotate: --nodes 100000 and --time 0.5 bound the game ($c4nodes nodes, $c4seconds s); the winning move is scored without a search"
+
+xqgame="$data/xiangqi/pgn/ccpd-masters/game001.pgn"
+"$ludus" annotate xiangqi "$xqgame" --nodes 200000 --quiet >/dev/null 2>"$dir/err"
+xqnodes=$(sed -n 's/.*, \([0-9]*\) nodes,.*/\1/p' "$dir/err")
+"$ludus" annotate xiangqi "$xqgame" --time 0.3 --quiet >"$dir/xqt" 2>/dev/null
+xqseconds=$(field seconds "$dir/xqt")
+[ -n "$xqnodes" ] && [ "$xqnodes" -le 200400 ] &&
+  awk -v s="$xqseconds" 'BEGIN { exit !(s > 0 && s < 1.5) }'
+check $? "xiangqi annotate: --nodes 200000 and --time 0.3 bound the game ($xqnodes nodes, $xqseconds s)"
+
+"$ludus" annotate othello "$w2020" --shard 1/40 --nodes 50000 --quiet >"$dir/onodes" 2>/dev/null
+[ "$(field nodes "$dir/onodes" | wc -l)" = 7 ] &&
+  [ "$(field nodes "$dir/onodes" | awk '$1 > 50120' | wc -l)" = 0 ]
+check $? "othello annotate: --nodes 50000 bounds each game's nodes"
 echo "1..$n"

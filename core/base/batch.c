@@ -97,3 +97,30 @@ void batch_limit(const batch_options *o, search_limit *limit) {
   limit->interrupt = o->interrupt;
   limit_start(limit);
 }
+
+void batch_budget_start(batch_budget *budget, const batch_options *o) {
+  budget->options = o;
+  budget->started = limit_clock();
+  budget->nodes = 0;
+}
+
+void batch_budget_step(batch_budget *budget, double steps_left,
+                       search_limit *limit) {
+  const batch_options *o = budget->options;
+  batch_limit(o, limit);
+  if (steps_left < 1) steps_left = 1;
+  /* 0 would mean no limit: a budget used up is the least one instead */
+  if (o->seconds > 0) {
+    double left = o->seconds - (limit_clock() - budget->started);
+    limit->max_seconds = left > 0 ? left / steps_left : 1e-9;
+  }
+  if (o->nodes > 0) {
+    uint64_t left = o->nodes > budget->nodes ? o->nodes - budget->nodes : 0;
+    uint64_t share = (uint64_t)((double)left / steps_left);
+    limit->max_nodes = share > 0 ? share : 1;
+  }
+}
+
+void batch_budget_spent(batch_budget *budget, const search_limit *limit) {
+  budget->nodes += limit->nodes;
+}

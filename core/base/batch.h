@@ -133,6 +133,28 @@ const char *batch_shown(const char *text, size_t len);
 struct search_limit;
 void batch_limit(const batch_options *o, struct search_limit *limit);
 
+/* A record's budget (--time, --nodes) shared among its steps, the
+   searches of a game's moves: each step may use what is left divided by
+   the steps left, so that the record keeps to the budget as a whole and
+   what one step does not use goes to the ones after it. */
+typedef struct batch_budget {
+  const batch_options *options;
+  double started;          /* limit_clock() when the record began */
+  uint64_t nodes;          /* used by the steps so far */
+} batch_budget;
+
+void batch_budget_start(batch_budget *budget, const batch_options *o);
+
+/* The limit of the next step, started: its share of what is left when
+   steps_left steps (this one too) share it.  A budget used up leaves a
+   step the least there is, which stops it at once. */
+void batch_budget_step(batch_budget *budget, double steps_left,
+                       struct search_limit *limit);
+
+/* Counts what a step's limit says it used. */
+void batch_budget_spent(batch_budget *budget,
+                        const struct search_limit *limit);
+
 /* Whether Ctrl-C has stopped the batch. */
 static inline bool batch_interrupted(const batch_options *o) {
   return o->interrupt && *o->interrupt;

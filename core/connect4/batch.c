@@ -262,6 +262,8 @@ static batch_verdict annotate_run(void *data, const batch_format *format,
   int moves[C4_MAX_CELLS], count;
   if (!play(&line, &final, moves, &count, out)) return BATCH_ERROR;
   search_limit limit;
+  batch_budget budget;
+  batch_budget_start(&budget, o);
   c4_board board;
   c4_init(&board, 7, 6);
   int mistakes = 0;
@@ -270,9 +272,21 @@ static batch_verdict annotate_run(void *data, const batch_format *format,
   json_begin_array(out);
   for (int ply = 0; ply < count; ply++) {
     int scores[C4_MAX_WIDTH];
-    batch_limit(o, &limit);                    /* the limits are per move */
-    bool complete = c4_analyze(&board, table, &limit, o->weak, scores);
-    *nodes += limit.nodes;
+    bool complete;
+    c4_board after = board;
+    c4_play(&after, moves[ply]);
+    if (c4_status(&after) != GAME_ONGOING && c4_status(&after) != GAME_DRAW) {
+      /* a move that wins at once: no column does better, none to search */
+      for (int c = 0; c < board.width; c++) scores[c] = C4_NO_SCORE;
+      scores[moves[ply]] = o->weak ? 1 : c4_immediate_win_score(&board);
+      complete = true;
+    } else {
+      /* the moves share the record's --time and --nodes */
+      batch_budget_step(&budget, count - ply, &limit);
+      complete = c4_analyze(&board, table, &limit, o->weak, scores);
+      batch_budget_spent(&budget, &limit);
+      *nodes += limit.nodes;
+    }
     if (!complete && batch_interrupted(o)) return BATCH_STOPPED;
     json_begin_object(out);
     json_key(out, "ply");

@@ -618,18 +618,21 @@ static bool exact_scores(worker *w, const reversi_board *board,
   return true;
 }
 
-/* The search's value of board; false when Ctrl-C stopped it. */
+/* The search's value of board, within its share of the record's budget
+   (steps_left: batch_budget_step); false when Ctrl-C stopped it. */
 static bool searched(worker *w, const reversi_board *board,
-                     const batch_options *o, int depth, value *v,
+                     const batch_options *o, batch_budget *budget,
+                     double steps_left, int depth, value *v,
                      uint64_t *nodes) {
   search_limit limit;
-  batch_limit(o, &limit);
+  batch_budget_step(budget, steps_left, &limit);
   search_options options = {0};
   options.max_depth = depth;
   options.tt = w->table;
   reversi_board copy = *board;
   search_result result;
   search_alphabeta(&reversi_class, &copy, &options, &limit, &result);
+  batch_budget_spent(budget, &limit);
   *nodes += result.nodes;
   if (batch_interrupted(o)) return false;
   v->best = (int)result.best;
@@ -672,6 +675,14 @@ static batch_verdict annotate_run(void *data, const batch_format *format,
             : o->seconds > 0 || o->nodes > 0 ? 0 : DEFAULT_DEPTH;
   double threshold = o->mistake > 0 ? o->mistake : DEFAULT_MISTAKE;
   reversi_board board = rec->start;
+  /* --time and --nodes are the record's, shared among its moves: a move
+     is two steps (the position's search, then the move's own), or one
+     exact solve in their stead */
+  batch_budget budget;
+  batch_budget_start(&budget, o);
+  int moves_left = 0;
+  for (int ply = 0; ply < rec->plies; ply++)
+    moves_left += rec->moves[ply] != REVERSI_PASS;
   int mistakes = 0;
   const char *stopped = NULL;           /* a limit cut the game short */
   verdict = BATCH_DONE;
@@ -683,12 +694,14 @@ static batch_verdict annotate_run(void *data, const batch_format *format,
       reversi_make(&board, move);
       continue;
     }
+    double steps_left = 2.0 * moves_left--;
     value best = {0}, played = {0};
     int scores[64];
     if (empties(&board) <= exact) {
       search_limit limit;
-      batch_limit(o, &limit);
+      batch_budget_step(&budget, steps_left / 2, &limit);
       bool done = exact_scores(w, &board, &limit, scores, &best);
+      batch_budget_spent(&budget, &limit);
       *nodes += limit.nodes;
       if (!done && batch_interrupted(o)) {
         verdict = BATCH_STOPPED;
@@ -701,7 +714,7 @@ static batch_verdict annotate_run(void *data, const batch_format *format,
       played.score = scores[move];
       played.exact = true;
     } else {
-      if (!searched(w, &board, o, depth, &best, nodes)) {
+      if (!searched(w, &board, o, &budget, steps_left, depth, &best, nodes)) {
         verdict = BATCH_STOPPED;
         goto done;
       }
@@ -713,8 +726,8 @@ static batch_verdict annotate_run(void *data, const batch_format *format,
         if (reversi_is_over(&after)) {
           v.score = -reversi_final_score(after.player, after.opponent, after.mask);
           v.exact = true;
-        } else if (!searched(w, &after, o, depth > 1 ? depth - 1 : depth, &v,
-                             nodes)) {
+        } else if (!searched(w, &after, o, &budget, steps_left - 1,
+                             depth > 1 ? depth - 1 : depth, &v, nodes)) {
           verdict = BATCH_STOPPED;
           goto done;
         } else {

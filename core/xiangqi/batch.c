@@ -182,20 +182,20 @@ static void *start(const batch_options *o) {
 
 static void finish(void *table) { tt_free(table); }
 
-/* Searches pos as the options say; false when Ctrl-C stopped it. */
+/* Searches pos as the options say, within its share of the record's
+   --time and --nodes (steps_left: batch_budget_step), or for a second
+   when no option limits it; false when Ctrl-C stopped it. */
 static bool search(tt_table *table, xq_position *pos, const batch_options *o,
+                   batch_budget *budget, double steps_left,
                    xq_search_result *result) {
   search_limit limit;
-  memset(&limit, 0, sizeof limit);
-  limit.max_nodes = o->nodes;
-  limit.max_seconds = o->seconds > 0 ? o->seconds
-                    : o->depth || o->nodes ? 0 : DEFAULT_SECONDS;
-  limit.interrupt = o->interrupt;
-  limit_start(&limit);
+  batch_budget_step(budget, steps_left, &limit);
+  if (!o->seconds && !o->nodes && !o->depth) limit.max_seconds = DEFAULT_SECONDS;
   xq_search_options options = {0};
   options.max_depth = o->depth > XQ_MAX_PLY ? XQ_MAX_PLY : o->depth;
   options.tt = table;
   xq_search(pos, &options, &limit, result);
+  batch_budget_spent(budget, &limit);
   return !(o->interrupt && *o->interrupt);
 }
 
@@ -266,7 +266,9 @@ static batch_verdict solve_record(tt_table *table, xq_epd_record *record_,
   }
   xq_search_result result;
   tt_clear(table);              /* the line owes nothing to the records before */
-  if (!search(table, &pos, o, &result)) return BATCH_STOPPED;
+  batch_budget budget;
+  batch_budget_start(&budget, o);
+  if (!search(table, &pos, o, &budget, 1, &result)) return BATCH_STOPPED;
   *nodes = result.nodes;
   write_search(out, &pos, &result);
   JSON_KEY(out, "nodes");
@@ -463,6 +465,11 @@ static batch_verdict annotate_run(void *table, const batch_format *format,
   /* What the table kept from the games before would change this game's
      scores: each starts from a clean one, as solve's positions do. */
   tt_clear(table);
+  /* --time and --nodes are the game's, shared among its moves: two
+     searches a move, the position's and, when another move was played,
+     that move's own */
+  batch_budget budget;
+  batch_budget_start(&budget, o);
   annotated pgn = {0};
   for (int i = 0; i < game->tag_count; i++)
     add(&pgn, "[%s \"%s\"]\n", game->tags[i].name, game->tags[i].value);
@@ -475,7 +482,8 @@ static batch_verdict annotate_run(void *table, const batch_format *format,
   json_begin_array(out);
   for (int ply = 0; ply < game->plies; ply++) {
     xq_search_result best, after;
-    if (!search(table, &pos, o, &best)) {
+    double steps_left = 2.0 * (game->plies - ply);
+    if (!search(table, &pos, o, &budget, steps_left, &best)) {
       v = BATCH_STOPPED;
       break;
     }
@@ -491,7 +499,7 @@ static batch_verdict annotate_run(void *table, const batch_format *format,
       bool over = xq_status(&pos) != GAME_ONGOING;
       if (over) {
         played = -game_final_score(&xq_class, &pos);
-      } else if (search(table, &pos, o, &after)) {
+      } else if (search(table, &pos, o, &budget, steps_left - 1, &after)) {
         *nodes += after.nodes;
         played = -after.score;
       } else {
