@@ -595,4 +595,15 @@ check $? "xiangqi annotate: --nodes 200000 and --time 0.3 bound the game ($xqnod
 [ "$(field nodes "$dir/onodes" | wc -l)" = 7 ] &&
   [ "$(field nodes "$dir/onodes" | awk '$1 > 50120' | wc -l)" = 0 ]
 check $? "othello annotate: --nodes 50000 bounds each game's nodes"
+
+# a FEN whose side to move is neither red nor black is refused by the
+# batch as by xiangqi.load, with the same reason
+xqx='rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1'
+echo "$xqx" >"$dir/x.fen"
+"$ludus" solve xiangqi "$dir/x.fen" --depth 2 --quiet >"$dir/xqx" 2>/dev/null
+status=$?
+why=$("$ludus" -e "print(select(2, xiangqi.load('$xqx')))" 2>&1 | sed 's/.*: //')
+[ "$status" = 1 ] && [ -n "$why" ] &&
+  grep -qF '"error":"bad FEN '"'$xqx'"' ('"$why"')"' "$dir/xqx" && ! grep -q '"move"' "$dir/xqx"
+check $? "xiangqi solve: a FEN with side 'x' is an error line, for the reason xiangqi.load gives (status $status)"
 echo "1..$n"

@@ -281,6 +281,12 @@ static size_t read_fen(xq_epd_record *record, const char *s, size_t n) {
       field = 2;
       fits = true;
     }
+    /* One character where the side or a dash belongs is the FEN's, and
+       wrong ('x' for the side): xq_from_fen refuses it as xiangqi.load
+       does, rather than the line going on as red to move with 'x' read
+       as an EPD operation (their names are words). */
+    if (!fits && field < 3 && k == 1 && !(s[next] >= '0' && s[next] <= '9'))
+      fits = true;
     if (!fits || k == 0) break;
     fen[used++] = ' ';
     memcpy(fen + used, s + next, k);
