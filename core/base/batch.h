@@ -88,6 +88,9 @@ typedef struct batch_task {
   const char *command;     /* "solve", "replay" or "annotate" */
   const char *summary;     /* one line for --help */
   const batch_format *const *formats;   /* NULL-terminated, default first */
+  /* annotate: the format of the games its lines carry as "record" (what
+     --records writes: "GGF", "PGN"), or NULL when it writes none */
+  const char *record_format;
   /* What a worker keeps between records (tables, a solver); NULL when
      it cannot be had.  NULL start: nothing to keep. */
   void *(*start)(const batch_options *options);

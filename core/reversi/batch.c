@@ -834,5 +834,6 @@ const batch_task reversi_batch_annotate = {
   .game = "reversi", .command = "annotate",
   .summary = "every move against the best: exact from --exact empties (20),\n"
              "            the search's score before; --records FILE: GGF",
-  .formats = games, .start = start, .finish = finish, .run = annotate_run,
+  .formats = games, .record_format = "GGF", .start = start,
+  .finish = finish, .run = annotate_run,
 };

@@ -590,5 +590,6 @@ const batch_task xq_batch_annotate = {
   .summary = "each game with the engine's score of every move against the "
              "best (--depth, --time), the mistakes, and the game as PGN "
              "with them as comments",
-  .formats = pgn_only, .start = start, .finish = finish, .run = annotate_run,
+  .formats = pgn_only, .record_format = "PGN", .start = start,
+  .finish = finish, .run = annotate_run,
 };
