@@ -170,6 +170,15 @@ static long long whole_of(const char *text, long long low, long long high) {
   return x >= low ? x : -1;
 }
 
+/* Whether two paths name one file: the same text, or the same file on
+   the disk when both exist. */
+static bool same_file(const char *a, const char *b) {
+  struct stat sa, sb;
+  return strcmp(a, b) == 0 ||
+         (stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+          sa.st_ino == sb.st_ino);
+}
+
 static int parse_args(int argc, char **argv, config *c) {
   memset(c, 0, sizeof *c);
   c->command = argv[0];
@@ -272,6 +281,9 @@ static int parse_args(int argc, char **argv, config *c) {
                 "a --csv table (run without --csv, then convert)");
   if (c->record_path && strcmp(c->command, "annotate") != 0)
     return fail("--records is for annotate");
+  if (c->record_path && c->out_path && same_file(c->record_path, c->out_path))
+    return fail("--records and --out name the same file ('%s'): one would "
+                "write over the other", c->record_path);
   return -1;                                  /* go on */
 }
 
@@ -1372,6 +1384,16 @@ int batch_main(const char *name, int argc, char **argv) {
     for (int i = 0; tasks[i]; i++)
       if (strcmp(tasks[i]->command, c.command) == 0)
         fprintf(stderr, " %s", tasks[i]->game);
+    fputc('\n', stderr);
+    free(c.files);
+    return 2;
+  }
+  if (c.record_path && !task->record_format) {
+    fprintf(stderr, "%s: --records: annotate %s writes no game records; "
+            "the games it has them for:", progname, c.game);
+    for (int i = 0; tasks[i]; i++)
+      if (tasks[i]->record_format)
+        fprintf(stderr, " %s (%s)", tasks[i]->game, tasks[i]->record_format);
     fputc('\n', stderr);
     free(c.files);
     return 2;
