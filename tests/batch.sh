@@ -606,4 +606,22 @@ why=$("$ludus" -e "print(select(2, xiangqi.load('$xqx')))" 2>&1 | sed 's/.*: //'
 [ "$status" = 1 ] && [ -n "$why" ] &&
   grep -qF '"error":"bad FEN '"'$xqx'"' ('"$why"')"' "$dir/xqx" && ! grep -q '"move"' "$dir/xqx"
 check $? "xiangqi solve: a FEN with side 'x' is an error line, for the reason xiangqi.load gives (status $status)"
+
+# --records only where annotate writes games, and never into --out
+"$ludus" annotate mahjong "$data/mahjong/tenhou/edge/chankan.json" --records "$dir/rm.txt" \
+  --quiet >/dev/null 2>"$dir/err"
+status=$?
+"$ludus" annotate connect4 "$dir/win.txt" --records "$dir/rc.txt" --quiet >/dev/null 2>>"$dir/err"
+status2=$?
+[ "$status" = 2 ] && [ "$status2" = 2 ] && [ ! -e "$dir/rm.txt" ] && [ ! -e "$dir/rc.txt" ] &&
+  grep -q -- "--records: annotate mahjong writes no game records" "$dir/err" &&
+  grep -q -- "--records: annotate connect4 writes no game records" "$dir/err"
+check $? "annotate mahjong and connect4 refuse --records: they write no games (status $status, $status2)"
+echo keep >"$dir/same"
+"$ludus" annotate xiangqi "$data/xiangqi/pgn/ccpd-mates/mate001.pgn" --depth 1 \
+  --records "$dir/same" --out "$dir/../$(basename "$dir")/same" --quiet 2>"$dir/err"
+status=$?
+[ "$status" = 2 ] && [ "$(cat "$dir/same")" = keep ] &&
+  grep -q -- "--records and --out name the same file" "$dir/err"
+check $? "--records and --out naming one file are refused, the file left alone (status $status)"
 echo "1..$n"
