@@ -362,18 +362,38 @@ static bool has_extension(const char *name, const char *extensions) {
   return false;
 }
 
+/* The format of an input: --format's; else the one its name's extension
+   names, unless that one's sniff refuses the content and another's takes
+   it (GGF games in a .txt); else the first whose sniff takes the content;
+   else the task's first.  NULL when --format names none of the task's
+   formats, or when the extension is that of a format the game reads
+   for its other commands only (a WTHOR database given to solve): that
+   format is then *other. */
 static const batch_format *pick_format(const batch_task *task, const config *c,
-                                       const input *in) {
+                                       const input *in,
+                                       const batch_format **other) {
   const batch_format *const *f = task->formats;
+  *other = NULL;
   if (c->format) {
     for (; *f; f++)
       if (strcmp((*f)->name, c->format) == 0) return *f;
     return NULL;
   }
-  for (; *f; f++)
-    if (has_extension(in->name, (*f)->extensions)) return *f;
+  const batch_format *named = NULL;
+  for (; *f && !named; f++)
+    if (has_extension(in->name, (*f)->extensions)) named = *f;
+  if (named && (!named->sniff || named->sniff(in->data, in->len))) return named;
   for (f = task->formats; *f; f++)
-    if ((*f)->sniff && (*f)->sniff(in->data, in->len)) return *f;
+    if (*f != named && (*f)->sniff && (*f)->sniff(in->data, in->len)) return *f;
+  if (named) return named;
+  for (int i = 0; tasks[i]; i++) {
+    if (strcmp(tasks[i]->game, task->game) != 0) continue;
+    for (f = tasks[i]->formats; *f; f++)
+      if (has_extension(in->name, (*f)->extensions)) {
+        *other = *f;
+        return NULL;
+      }
+  }
   return task->formats[0];
 }
 
@@ -1446,7 +1466,8 @@ int batch_main(const char *name, int argc, char **argv) {
       fprintf(stderr, "%s: cannot read '%s'\n", progname, in->name);
       goto out;
     }
-    in->format = pick_format(task, &c, in);
+    const batch_format *other;
+    in->format = pick_format(task, &c, in, &other);
     if (in->format) {           /* the ids' start, quoted once */
       json_out quoted;
       json_init(&quoted);
@@ -1457,6 +1478,21 @@ int batch_main(const char *name, int argc, char **argv) {
         in->id_len = quoted.len;
       }
       json_free(&quoted);
+    }
+    if (!in->format && other) {
+      fprintf(stderr, "%s: %s %s does not read '%s', a %s file; it reads:",
+              progname, c.game, c.command, in->name, other->name);
+      for (int f2 = 0; task->formats[f2]; f2++)
+        fprintf(stderr, " %s", task->formats[f2]->name);
+      fprintf(stderr, " (");
+      for (int k = 0, said = 0; tasks[k]; k++) {
+        if (strcmp(tasks[k]->game, task->game) != 0) continue;
+        for (int f2 = 0; tasks[k]->formats[f2]; f2++)
+          if (tasks[k]->formats[f2] == other)
+            fprintf(stderr, "%s%s", said++ ? " and " : "", tasks[k]->command);
+      }
+      fprintf(stderr, " read it)\n");
+      goto out;
     }
     if (!in->format) {
       fprintf(stderr, "%s: %s %s reads no format '%s'; it reads:", progname,
