@@ -530,7 +530,7 @@ TH="$data/mahjong/tenhou"
 status=$?
 [ "$status" = 0 ] && [ "$(wc -l <"$dir/mjr")" = 25 ] &&
   grep -q "25 records (0 errors, 0 disagree, 25 agree)" "$dir/err" &&
-  grep -q '"id":"[^"]*fe3371ad.mjlog:1","rounds":15,"wins":13,"draws":2,"scores":\[20100,35800,5200,38900\],"points":\[-200,160,-450,490\],"checks":197,"disagreements":\[\]' "$dir/mjr"
+  grep -q '"id":"[^"]*fe3371ad.mjlog#1","rounds":15,"wins":13,"draws":2,"scores":\[20100,35800,5200,38900\],"points":\[-200,160,-450,490\],"checks":197,"disagreements":\[\]' "$dir/mjr"
 check $? "mahjong replay: every shared Tenhou game, both forms, agrees with its log (status $status)"
 
 sed 's/ten="30,7700,0"/ten="30,8000,0"/' "$TH/mjlog/2010081709gm-00a9-0000-fe3371ad.mjlog" >"$dir/changed.mjlog"
@@ -539,7 +539,7 @@ head -c 4300 "$TH/mjlog/double-ron.mjlog" >"$dir/cut.mjlog"
 status=$?
 [ "$status" = 1 ] &&
   grep -q '"disagreements":\["round E1-0, step 139 (ron by seat 1): points: ludus 7700, the log 8000"\]' "$dir/mjr2" &&
-  grep -q '"id":"[^"]*cut.mjlog:1","error":"round E1-0: the round does not end"' "$dir/mjr2" &&
+  grep -q '"id":"[^"]*cut.mjlog#1","error":"round E1-0: the round does not end"' "$dir/mjr2" &&
   grep -q '"error":"round E1-0: step 23: seat 2 draws a 5s (35), one copy too many' "$dir/mjr2" &&
   grep -q "3 records (2 errors, 1 disagree, 0 agree)" "$dir/err"
 check $? "mahjong replay: an altered log disagrees where it was altered; a cut and a bad log give errors (status $status)"
@@ -624,4 +624,31 @@ status=$?
 [ "$status" = 2 ] && [ "$(cat "$dir/same")" = keep ] &&
   grep -q -- "--records and --out name the same file" "$dir/err"
 check $? "--records and --out naming one file are refused, the file left alone (status $status)"
+
+# solve is for positions: a WTHOR database is refused once, saying what
+# reads it
+"$ludus" solve othello "$w2020" --quiet >"$dir/sw" 2>"$dir/err"
+status=$?
+[ "$status" = 2 ] && [ ! -s "$dir/sw" ] &&
+  grep -q "othello solve does not read '[^']*WTH_2020.wtb', a wtb file; it reads: obf transcript ggf (replay and annotate read it)" "$dir/err"
+check $? "othello solve: a WTHOR database is refused once, naming replay and annotate (status $status)"
+
+# GGF in a .txt is found from its content; Tenhou logs are games (file#N)
+printf '(;GM[Othello]PC[x]PB[a]PW[b]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[d6]B[c3];)\n' >"$dir/ggf.txt"
+"$ludus" replay othello "$dir/ggf.txt" --quiet >"$dir/gt" 2>/dev/null
+status=$?
+"$ludus" replay mahjong "$data/mahjong/tenhou/json/2010081709gm-00a9-0000-fe3371ad.json" \
+  --quiet >"$dir/mjid" 2>/dev/null
+[ "$status" = 0 ] && grep -q '"id":"[^"]*ggf.txt#1","black":"a","white":"b","moves":3,' "$dir/gt" &&
+  grep -q '"id":"[^"]*fe3371ad.json#1",' "$dir/mjid"
+check $? "othello replay reads GGF in a .txt as GGF; a Tenhou log's id is file#1 (status $status)"
+
+# --all checks every score the OBF line gives, not only the best
+head -n 1 "$data/othello/fforum-1-19.obf" | sed 's/H1:+12/H1:+10/' >"$dir/h1.obf"
+"$ludus" solve othello "$dir/h1.obf" --all --quiet >"$dir/h1" 2>/dev/null
+status=$?
+"$ludus" solve othello "$dir/h1.obf" --quiet >"$dir/h1b" 2>/dev/null
+[ "$status" = 1 ] && grep -q '"score":18,.*"expected":18,"wrong":\["h1"\],"agrees":false' "$dir/h1" &&
+  grep -q '"expected":18,"agrees":true' "$dir/h1b"
+check $? "othello solve --all: a wrong score of another move disagrees; without --all only the best is checked"
 echo "1..$n"

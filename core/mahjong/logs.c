@@ -24,11 +24,12 @@ static bool next_game(const char *data, size_t len, size_t *at,
   r->len = end - start;
   r->line = 1;
   for (size_t i = 0; i < start; i++) r->line += data[i] == '\n';
+  r->number++;
   return true;
 }
 
 static const batch_format mj_format_tenhou = {
-  .name = "tenhou", .extensions = ".mjlog .xml .json", .numbered = false,
+  .name = "tenhou", .extensions = ".mjlog .xml .json", .numbered = true,
   .sniff = sniff_log, .next = next_game,
 };
 

@@ -792,9 +792,11 @@ done:
 
 /* ---- the tasks ---- */
 
+/* solve is for positions: not WTHOR's finished games, which replay and
+   annotate read (the front end says so, once, rather than an error line
+   a game) */
 static const batch_format *const positions[] = {
-  &reversi_format_obf, &reversi_format_transcript, &reversi_format_ggf,
-  &reversi_format_wtb, NULL,
+  &reversi_format_obf, &reversi_format_transcript, &reversi_format_ggf, NULL,
 };
 static const batch_format *const games[] = {
   &reversi_format_wtb, &reversi_format_ggf, &reversi_format_transcript,
