@@ -471,6 +471,10 @@ static batch_verdict solve_run(void *data, const batch_format *format,
   }
   search_limit limit;
   batch_limit(o, &limit);
+  /* among moves of one score, the one found depends on what the table
+     holds: a clean one, so that the line owes nothing to the records
+     before it */
+  reversi_solver_clear(w->solver);
   reversi_solution s = reversi_solve(w->solver, &board, &limit);
   *nodes = limit.nodes;
   if (!s.complete && batch_interrupted(o)) return BATCH_STOPPED;
@@ -670,6 +674,7 @@ static batch_verdict annotate_run(void *data, const batch_format *format,
      search): each record starts from a clean table, so that its line is
      the same whichever worker does it, and after whichever records. */
   tt_clear(w->table);
+  reversi_solver_clear(w->solver);      /* and the node counts too */
   int exact = o->exact > 0 ? o->exact : DEFAULT_EXACT;
   int depth = o->depth > 0 ? o->depth
             : o->seconds > 0 || o->nodes > 0 ? 0 : DEFAULT_DEPTH;

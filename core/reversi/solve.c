@@ -268,6 +268,12 @@ static void store(reversi_solver *s, uint64_t p, uint64_t o, int empties,
   b->solve[slot] = s->solve;
 }
 
+void reversi_solver_clear(reversi_solver *s) {
+  memset(s->table, 0, s->buckets * sizeof *s->table);
+  memset(s->near, 0, ((size_t)1 << (64 - s->near_shift)) * sizeof *s->near);
+  s->solve = 0;                 /* as a new solver counts */
+}
+
 /* Square classes of a size: corners, then the other squares away from
    the corners, then the edge squares next to a corner; the squares
    diagonally next to a corner come last. */
