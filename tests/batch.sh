@@ -661,4 +661,11 @@ status=$?
 [ "$status" = 1 ] && grep -q '"score":18,.*"expected":18,"wrong":\["h1"\],"agrees":false' "$dir/h1" &&
   grep -q '"expected":18,"agrees":true' "$dir/h1b"
 check $? "othello solve --all: a wrong score of another move disagrees; without --all only the best is checked"
+
+# a move whose exact solve the budget stops is left unscored, and the
+# moves after it, quicker to solve, still are
+"$ludus" annotate othello "$w2020" --shard 1/12000 --nodes 300000 --exact 22 \
+  --quiet >"$dir/ostop" 2>/dev/null
+grep -q '"moves":\[.*{"ply":[0-9]*,"move":"[a-h][1-8]","stopped":"nodes"}.*"exact":true,.*\],"stopped":"nodes"' "$dir/ostop"
+check $? "othello annotate: a move the budget stops says so, and the game goes on to exact scores after it"
 echo "1..$n"

@@ -689,7 +689,7 @@ static batch_verdict annotate_run(void *data, const batch_format *format,
   for (int ply = 0; ply < rec->plies; ply++)
     moves_left += rec->moves[ply] != REVERSI_PASS;
   int mistakes = 0;
-  const char *stopped = NULL;           /* a limit cut the game short */
+  const char *stopped = NULL;           /* why a limit left a move unscored */
   verdict = BATCH_DONE;
   JSON_KEY(out, "moves");
   json_begin_array(out);
@@ -712,9 +712,18 @@ static batch_verdict annotate_run(void *data, const batch_format *format,
         verdict = BATCH_STOPPED;
         goto done;
       }
-      if (!done) {
-        stopped = limit_reason(&limit);
-        break;
+      if (!done) {              /* this move unscored; the next may be */
+        if (!stopped) stopped = limit_reason(&limit);
+        json_begin_object(out);
+        JSON_KEY(out, "ply");
+        json_int(out, ply + 1);
+        JSON_KEY(out, "move");
+        write_square(out, &board, move);
+        JSON_KEY(out, "stopped");
+        json_cstring(out, limit_reason(&limit));
+        json_end_object(out);
+        reversi_make(&board, move);
+        continue;
       }
       played.score = scores[move];
       played.exact = true;
