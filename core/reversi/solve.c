@@ -1005,12 +1005,13 @@ static int mtd(reversi_solver *s, uint64_t p, uint64_t o, int n, int g,
    504 M and 483 M), #20-#39 83.3 M -> 83.8 M.
    From 26 empties a pass of twice the margin comes before it, and its
    score is the first guess of the pass of 6: positions of real games
-   (WTHOR 2019, the first ten that reach 26 and 27 empties) 2.61 G ->
-   2.17 G and 6.45 G -> 5.63 G nodes, FFO #50-#54 5.47 G -> 5.14 G.  At
-   22 to 25 empties (and on #40-#49) the same two passes saved nothing
-   (560 M -> 574 M, 950 M -> 960 M and 2.32 G -> 2.35 G), and on 6x6
-   the game from the start (32 empties) took 1.13 G nodes instead of
-   0.918 G: 8x8 only. */
+   (WTHOR 2019, the first ten that reach 26 and 27 empties, six of 28)
+   2.61 G -> 2.17 G, 6.45 G -> 5.63 G and 9.31 G -> 9.52 G nodes, FFO
+   #50-#59 14.30 G -> 14.16 G: 4% fewer in all, from half as many to a
+   third more by position.  At 22 to 25 empties (and on #40-#49) the
+   same two passes saved nothing (560 M -> 574 M, 950 M -> 960 M and
+   2.32 G -> 2.35 G), and on 6x6 the game from the start (32 empties)
+   took 1.13 G nodes instead of 0.918 G: 8x8 only. */
 static int selective(reversi_solver *s, uint64_t p, uint64_t o, int n, int g,
                      int margin) {
   s->margin = margin;
