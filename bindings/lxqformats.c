@@ -486,6 +486,20 @@ static int read_move_list(lua_State *L, int idx, const char *key,
   return count;
 }
 
+/* Whether operands (len bytes) read back as one operation's: on one
+   line, every ';' inside a quoted string (the reader's split_ops ends an
+   operation at the first ';' outside one), every string closed. */
+static bool operands_fit(const char *operands, size_t len) {
+  if (strlen(operands) != len || strpbrk(operands, "\r\n")) return false;
+  bool quoted = false;
+  for (size_t i = 0; i < len; i++) {
+    if (operands[i] == '"') quoted = !quoted;
+    else if (operands[i] == '\\' && quoted && i + 1 < len) i++;
+    else if (operands[i] == ';' && !quoted) return false;
+  }
+  return !quoted;
+}
+
 /* Pushes the EPD or FEN line of a record: the game g, and the record
    table at idx (0: none) for bm, am, dm, id and ops. */
 static void push_epd(lua_State *L, lgame *g, int idx, bool fen_line,
@@ -538,10 +552,9 @@ static void push_epd(lua_State *L, lgame *g, int idx, bool fen_line,
                      luaL_tolstring(L, -2, NULL));
         const char *value = lua_type(L, -1) == LUA_TSTRING
                           ? lua_tolstring(L, -1, &value_length) : NULL;
-        if (!value || strlen(value) != value_length ||
-            strpbrk(value, "\r\n;"))
-          luaL_error(L, "xiangqi: operation '%s' must be text without ';' "
-                     "or line breaks", name);
+        if (!value || !operands_fit(value, value_length))
+          luaL_error(L, "xiangqi: operation '%s' must be text on one line, "
+                     "with ';' only in a closed string", name);
         if (record->op_count == XQ_EPD_MAX_OPS)
           luaL_error(L, "xiangqi: more than %d operations", XQ_EPD_MAX_OPS);
         record->ops[record->op_count].name = name;

@@ -275,6 +275,20 @@ describe("writing", function()
                   {game = xiangqi.new(), bm = {"h2h8"}})
     os.remove(path)
   end)
+
+  it("writes back an operation whose string holds a ';'", function()
+    local path = os.tmpname() .. ".epd"
+    local record = read_all(START .. " c0 \"a; b\"; c1 x;\n")[1]
+    assert.same({c0 = "\"a; b\"", c1 = "x"}, record.ops)
+    assert.equal(1, xiangqi.write(path, {record}))
+    assert.same(record.ops, read_all(path)[1].ops)
+    -- a ';' outside a string would end the operation there
+    for _, operands in ipairs({"a; b", "\"a; b", "\"a\" ; b", "a\nb"}) do
+      assert_raises({"operation 'c0' must be text on one line"}, xiangqi.write,
+                    path, {game = xiangqi.new(), ops = {c0 = operands}})
+    end
+    os.remove(path)
+  end)
 end)
 
 describe("record files and hostile Lua", function()
