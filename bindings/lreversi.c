@@ -116,7 +116,8 @@ static void push_board_string(lua_State *L, const reversi_board *board) {
   lua_pushlstring(L, buf, n);
 }
 
-/* g:save(): the transcript, passes left out ("f5d6c3"); after the board
+/* g:save(): the transcript, passes left out ("f5d6c3") but a last one,
+   which no move after it implies ("... d1 pass"); after the board
    string of the start when that is not the standard 8x8 one, so that
    load reads every game back. */
 static int rv_save(lua_State *L) {
@@ -136,10 +137,12 @@ static int rv_save(lua_State *L) {
   }
   for (int i = 1; i <= n; i++) {
     lua_rawgeti(L, history, i);
-    if (strcmp(lua_tostring(L, -1), "pass") == 0)
-      lua_pop(L, 1);
-    else
-      luaL_addvalue(&b);
+    bool pass = strcmp(lua_tostring(L, -1), "pass") == 0;
+    lua_pop(L, 1);
+    if (pass && i < n) continue;  /* the next move says it */
+    if (pass && i > 1) luaL_addchar(&b, ' ');  /* a last one: nothing does */
+    lua_rawgeti(L, history, i);
+    luaL_addvalue(&b);
   }
   luaL_pushresult(&b);
   return 1;

@@ -231,8 +231,9 @@ const char *reversi_read_start(const char *text, size_t len, int size,
 const char *reversi_transcript_read(const char *text, size_t len, int size,
                                     reversi_record *rec, reversi_record_error *err);
 
-/* The moves, passes left out, after the start's board string and a
-   space when it is not the 8x8 start; a newline after them. */
+/* The moves, passes left out but a last one (" pass": no move after it
+   says it), after the start's board string and a space when it is not
+   the 8x8 start; a newline after them. */
 size_t reversi_transcript_write(const reversi_record *rec, char *buf, size_t size);
 
 /* ---- files (records.c) ---- */

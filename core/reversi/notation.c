@@ -224,7 +224,12 @@ size_t reversi_transcript_write(const reversi_record *rec, char *buf, size_t siz
     if (rec->plies > 0) used = game_append(buf, size, used, " ");
   }
   for (int i = 0; i < rec->plies; i++) {
-    if (rec->moves[i] == REVERSI_PASS) continue;
+    if (rec->moves[i] == REVERSI_PASS) {
+      /* the next move implies a pass; a last one, nothing does */
+      if (i == rec->plies - 1)
+        used = game_append(buf, size, used, "%spass", i > 0 ? " " : "");
+      continue;
+    }
     char name[5];
     reversi_square_name(&rec->start, rec->moves[i], name);
     used = game_append(buf, size, used, "%s", name);

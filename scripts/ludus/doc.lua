@@ -95,7 +95,7 @@ reversi_methods.bitboards = 'g:bitboards(["turn"]) -> black\'s and white\'s disc
   .. '(the side to move\'s first with "turn"): a1 = bit 0, h8 = bit 63'
 reversi_methods.size = "g:size() -> 4, 6 or 8"
 reversi_methods.save = 'g:save() -> the transcript, "f5d6c3..." (passes left '
-  .. "out), after the start's board string when it is not the 8x8 start"
+  .. "out but a last one), after the start's board string when it is not the 8x8 start"
 reversi_methods.board_string = 'g:board_string() -> "---...XO--- X": cells a1 '
   .. "to h8 (X black, O white, - empty), then the side to move"
 reversi_methods.solve = "g:solve{all=, time=, nodes=} -> exact final disc "

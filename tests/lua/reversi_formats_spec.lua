@@ -316,6 +316,27 @@ describe("reversi.write", function()
     for i = 1, 19 do assert.same(ffo[i].answers, back[i].answers) end
   end)
 
+  it("writes a last pass, which no move after it implies", function()
+    -- after d1 white has no move and passes: black is to move
+    local ended = reversi.load("c4e3f3g3e6c5g2f6c6b5g6b3a2g1a4e7c3c2h1a5h3g7a6f4f5g4"
+                               .. "e8f2g8c7d3d2f7g5h5b6d7h7h6d6h8h4c8b8e2a3d8a7b7a1b1"
+                               .. "f1e1a8b2f8h2c1d1")
+    assert.equal("white", ended:turn())
+    local passed = ended:pass()
+    local alone = reversi.load(ended:board_string()):pass()  -- a board string, a pass
+    for _, g in ipairs({passed, alone}) do
+      assert.same(g:history(), reversi.load(g:save()):history())
+      local f = io.tmpfile()
+      assert.equal(1, reversi.write(f, {g}, {format = "transcript"}))
+      f:seek("set")
+      local back = read_all(f)[1]
+      f:close()
+      assert.equal("black", back.game:turn())
+      assert.same(g:history(), back.game:history())
+    end
+    assert.equal(ended:save() .. " pass", passed:save())
+  end)
+
   it("skips what the format cannot hold and bad records, and says so", function()
     local path = scratch(nil, ".wtb")
     local count, skipped = reversi.write(path, {reversi.load("f5"), reversi.new{size = 6},
