@@ -386,6 +386,8 @@ static void read_tags(lua_State *L, int idx, xq_pgn_game *game) {
     const char *value = lua_tolstring(L, -1, &value_length);
     if (strlen(value) != value_length)
       luaL_error(L, "xiangqi: tag '%s' contains a zero byte", name);
+    if (!xq_is_utf8(value, value_length))   /* the file written is UTF-8 */
+      luaL_error(L, "xiangqi: tag '%s' is not UTF-8 text", name);
     game->tags[game->tag_count].name = name;
     game->tags[game->tag_count].value = value;
     game->tag_count++;
@@ -486,11 +488,11 @@ static int read_move_list(lua_State *L, int idx, const char *key,
   return count;
 }
 
-/* Whether operands (len bytes) read back as one operation's: on one
-   line, every ';' inside a quoted string (the reader's split_ops ends an
+/* Whether operands (len bytes) read back as one operation's: UTF-8 on
+   one line, every ';' inside a quoted string (the reader's split_ops ends an
    operation at the first ';' outside one), every string closed. */
 static bool operands_fit(const char *operands, size_t len) {
-  if (strlen(operands) != len || strpbrk(operands, "\r\n")) return false;
+  if (!xq_is_utf8(operands, len) || strpbrk(operands, "\r\n")) return false;
   bool quoted = false;
   for (size_t i = 0; i < len; i++) {
     if (operands[i] == '"') quoted = !quoted;
@@ -524,9 +526,9 @@ static void push_epd(lua_State *L, lgame *g, int idx, bool fen_line,
     if (lua_getfield(L, idx, "id") != LUA_TNIL) {
       size_t len;
       record->id = lua_tolstring(L, -1, &len);
-      if (!record->id || strlen(record->id) != len ||
+      if (!record->id || !xq_is_utf8(record->id, len) ||
           memchr(record->id, '\n', len))
-        luaL_error(L, "xiangqi: id must be a line of text (got %s)",
+        luaL_error(L, "xiangqi: id must be a line of UTF-8 text (got %s)",
                    luaL_tolstring(L, -1, NULL));
     }
     if (lua_getfield(L, idx, "ops") != LUA_TNIL) {
@@ -553,8 +555,8 @@ static void push_epd(lua_State *L, lgame *g, int idx, bool fen_line,
         const char *value = lua_type(L, -1) == LUA_TSTRING
                           ? lua_tolstring(L, -1, &value_length) : NULL;
         if (!value || !operands_fit(value, value_length))
-          luaL_error(L, "xiangqi: operation '%s' must be text on one line, "
-                     "with ';' only in a closed string", name);
+          luaL_error(L, "xiangqi: operation '%s' must be UTF-8 text on one "
+                     "line, with ';' only in a closed string", name);
         if (record->op_count == XQ_EPD_MAX_OPS)
           luaL_error(L, "xiangqi: more than %d operations", XQ_EPD_MAX_OPS);
         record->ops[record->op_count].name = name;

@@ -69,6 +69,10 @@ static bool valid_utf8(const unsigned char *s, size_t n, bool zero) {
   return true;
 }
 
+bool xq_is_utf8(const char *text, size_t size) {
+  return valid_utf8((const unsigned char *)text, size, false);
+}
+
 static bool reserve(xq_lines *lines, size_t needed) {
   if (needed <= lines->capacity) return true;
   size_t capacity = lines->capacity ? lines->capacity : 256;

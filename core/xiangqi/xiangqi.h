@@ -232,6 +232,9 @@ typedef enum xq_encoding {
 } xq_encoding;
 /* "auto", "utf-8", "gbk", "big5", then NULL: by xq_encoding. */
 extern const char *const xq_encoding_names[];
+/* Whether text[0..size) is valid UTF-8 without zero bytes: what the
+   writers write, and so what a tag or an operation given them must be. */
+bool xq_is_utf8(const char *text, size_t size);
 
 typedef enum xq_format {
   XQ_FORMAT_PGN,                  /* games: pgn.c */

@@ -276,6 +276,26 @@ describe("writing", function()
     os.remove(path)
   end)
 
+  it("writes UTF-8 only, and raises for a text that is not", function()
+    local path = os.tmpname() .. ".pgn"
+    local f = assert(io.open(path, "wb"))
+    f:write("KEEP")
+    f:close()
+    -- a Latin-1 name would come back read as GBK, another name
+    assert_raises({"tag 'Event' is not UTF-8 text"}, xiangqi.write, path,
+                  {{game = xiangqi.new(), tags = {Event = "caf\233"}}})
+    assert_raises({"tag 'Event' is not UTF-8 text"}, xiangqi.new().pgn,
+                  xiangqi.new(), {tags = {Event = "caf\233"}})
+    assert_raises({"id must be a line of UTF-8 text"}, xiangqi.write, path,
+                  {{game = xiangqi.new(), id = "caf\233"}}, {format = "epd"})
+    assert_raises({"operation 'c0' must be UTF-8 text"}, xiangqi.write, path,
+                  {{game = xiangqi.new(), ops = {c0 = "\"\255\""}}}, {format = "epd"})
+    assert.equal("KEEP", slurp(path))
+    assert.equal(1, xiangqi.write(path, {{game = xiangqi.new(), tags = {Event = "café"}}}))
+    assert.equal("café", read_all(path)[1].tags.Event)
+    os.remove(path)
+  end)
+
   it("writes back an operation whose string holds a ';'", function()
     local path = os.tmpname() .. ".epd"
     local record = read_all(START .. " c0 \"a; b\"; c1 x;\n")[1]
@@ -284,7 +304,7 @@ describe("writing", function()
     assert.same(record.ops, read_all(path)[1].ops)
     -- a ';' outside a string would end the operation there
     for _, operands in ipairs({"a; b", "\"a; b", "\"a\" ; b", "a\nb"}) do
-      assert_raises({"operation 'c0' must be text on one line"}, xiangqi.write,
+      assert_raises({"operation 'c0' must be UTF-8 text on one"}, xiangqi.write,
                     path, {game = xiangqi.new(), ops = {c0 = operands}})
     end
     os.remove(path)
