@@ -180,14 +180,21 @@ end
 
 ----------------------------------------------------------- players
 
--- The text for a player: one of ludus.ai (its kind says which), or a
--- table with a choose method, as the players of ludus.players are (with
--- its doc or name when it has them); nil for anything else.
+-- The text for a player: one of ludus.ai (its kind says which), an
+-- ai.uci player, or a table with a choose method, as the players of
+-- ludus.players are (with its doc or name when it has them); nil for
+-- anything else.
 local function player_text(x)
   if getmetatable(x) == "ludus.ai.player" then
     local kind = rawget(x, "kind")
     local line = doc.ai.functions[kind]
     return entry_lines("ai player: " .. (line or tostring(kind)),
+                       {methods = doc.ai.methods}, "ai")
+  end
+  -- ai.uci's players are Lua tables with a metatable of their own
+  local mt = getmetatable(x)
+  if type(x) == "table" and type(mt) == "table" and rawget(mt, "__name") == "ludus.ai.uci" then
+    return entry_lines("ai player: " .. doc.ai.functions.uci,
                        {methods = doc.ai.methods}, "ai")
   end
   if type(x) == "table" and getmetatable(x) == nil and type(rawget(x, "choose")) == "function" then

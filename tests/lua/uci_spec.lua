@@ -130,6 +130,12 @@ describe("ai.uci", function()
     assert_raises({"bad argument #1 to 'uci' (table expected, got string)"}, ai.uci, "x")
   end)
 
+  it("has help, as the other players of ai do", function()
+    local text = require("ludus.help").text(ai.uci{command = "x"})
+    assert.equal("ai player: ai.uci{", text:sub(1, 18))
+    assert.truthy(text:find("p:choose(g)", 1, true))
+  end)
+
   it("raises when the program cannot start or lacks an option", function()
     local p = ai.uci{command = "no-such-program-ludus"}
     assert_raises({"ai.uci: program: cannot start 'no-such-program-ludus'"},
