@@ -57,7 +57,12 @@ return function(options)
         game:push(move)
         local threats = game:is_over() and 0 or #winning_moves(game)
         game:pop()
-        local distance = math.abs(tonumber(move) - centre)
+        local column = math.tointeger(tonumber(move))
+        if not column then
+          error(("connect4_threats: plays Connect Four only (move '%s' is not a column)")
+                :format(tostring(move)), 2)
+        end
+        local distance = math.abs(column - centre)
         if best == nil or threats < best_threats
             or (threats == best_threats and distance < best_distance) then
           best, best_threats, best_distance = move, threats, distance

@@ -211,6 +211,11 @@ describe("the Connect Four threats player", function()
     result = match(connect4, threats(), greedy{seed = 4}, {games = 4, progress = false})
     assert.equal(4, result.a.wins)
   end)
+
+  it("says it plays Connect Four only when given another game", function()
+    assert_raises({"connect4_threats: plays Connect Four only (move 'a1' is not a column)"},
+                  threats().choose, threats(), tictactoe.new())
+  end)
 end)
 
 describe("every player", function()
