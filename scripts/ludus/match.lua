@@ -256,7 +256,8 @@ local TIMED = {alphabeta = true, mcts = true}
 for _, kind in ipairs({"alphabeta", "mcts", "greedy", "random"}) do
   local seeded = kind == "mcts" or kind == "random"
   match.kinds[kind] = function(options, _, seed)
-    if seeded then
+    -- a seed that is not an integer is left for the C check to refuse
+    if seeded and (options.seed == nil or math.type(options.seed) == "integer") then
       options.seed = options.seed and mix(options.seed ~ seed) or seed
     end
     -- a bad option raises in C, at this line: the message alone says it

@@ -704,6 +704,10 @@ describe("match with specs and processes", function()
     assert_raises({"no player 'nobody'"}, match.player, "nobody", tictactoe)
     assert_raises({"ai.alphabeta: unknown option 'depht'"}, match.player,
                   "alphabeta:depht=3", tictactoe)
+    assert_raises({"ai.random: option 'seed' must be an integer"}, match.player,
+                  "random:seed=abc", tictactoe)
+    assert_raises({"ai.mcts: option 'seed' must be an integer"}, match.player,
+                  "mcts:seed=1.5", tictactoe)
   end)
 end)
 
