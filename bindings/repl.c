@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <wchar.h>
 
@@ -769,11 +770,14 @@ static void set_paste_mode(int on) {
 enum { READ_EOF, READ_LINE, READ_INTERRUPTED };
 
 /* The history file: $LUDUS_HISTORY if set (empty: none), else
-   ~/.ludus_history; NULL for none.  The name is kept in the state table,
-   which keeps it alive. */
+   ~/.ludus_history; NULL for none, and for a name that exists but is not
+   a regular file: reading a FIFO would hang the REPL at its start, and
+   libedit writes the history with fchmod 0600, which /dev/null must not
+   get.  The name is kept in the state table, which keeps it alive. */
 static const char *history_file(lua_State *L) {
   const char *path = getenv("LUDUS_HISTORY");
   const char *home = getenv("HOME");
+  struct stat info;
   if (path != NULL)
     path = lua_pushstring(L, path);
   else if (home != NULL && home[0] != '\0')
@@ -784,7 +788,9 @@ static const char *history_file(lua_State *L) {
   lua_insert(L, -2);
   lua_setfield(L, -2, "history");
   lua_pop(L, 1);
-  return (path[0] != '\0') ? path : NULL;
+  if (path[0] == '\0') return NULL;
+  if (stat(path, &info) == 0 && !S_ISREG(info.st_mode)) return NULL;
+  return path;
 }
 
 static void start_editing(Repl *r) {

@@ -974,4 +974,15 @@ describe("the REPL on a terminal", function()
     assert.equals(0, term:finish())
     assert.is_nil(read_file(home .. "/.ludus_history"))
   end)
+
+  it("keeps no history in what is not a regular file, such as a FIFO", function()
+    -- reading a FIFO would wait for a writer, and libedit's fchmod
+    -- would reach /dev/null
+    local fifo = scratch_path("fifo")
+    assert(os.execute("mkfifo " .. shell_quote(fifo)))
+    term = start_terminal{history = fifo}
+    term:prompt()
+    assert.matches("\n999\n$", term:line("print(9 * 111)\r"))
+    assert.equals(0, term:finish())
+  end)
 end)
