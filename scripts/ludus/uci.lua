@@ -15,7 +15,9 @@
 --             for arguments with spaces).  A name without '/' is looked
 --             for on PATH, then in /usr/local/games and /usr/games.
 --   options   {name = value}: a setoption for each, in name order, after
---             uciok; a name the engine does not list is an error
+--             uciok; a name the engine does not list is an error.  An
+--             engine with the option UCI_Variant is set to xiangqi first
+--             unless options set UCI_Variant
 --   go        the rest of the go command, "movetime 1000" unless told
 --   name      the player's name in reports; else the engine's id name
 --   ranks     the number of xiangqi's first rank in the engine's moves, 0
@@ -205,6 +207,15 @@ local function start(p)
   if p._ranks_given == nil then
     local fairy = id and id:lower():find("fairy", 1, true)
     p._ranks = (fairy or names.uci_variant) and 1 or 0
+  end
+  -- Fairy-Stockfish plays chess until told otherwise: an engine with the
+  -- option UCI_Variant plays xiangqi unless the options name a variant
+  local variant_given = false
+  for _, option in ipairs(p._options) do
+    if option.name:lower() == "uci_variant" then variant_given = true end
+  end
+  if names.uci_variant and not variant_given then
+    send(p, ("setoption name %s value xiangqi"):format(names.uci_variant))
   end
   for _, option in ipairs(p._options) do
     if next(names) and not names[option.name:lower()] then

@@ -182,6 +182,9 @@ describe("ai.uci", function()
     -- a black move from its back rank came through
     local moves = r.records[1].record
     assert.truthy(moves:find("[a-i]9[a-i]%d"), moves)
+    -- it was set to xiangqi without being told; told chess, it plays chess
+    local chess = fake("fairy", {options = {UCI_Variant = "chess"}})
+    assert.same({nil, "illegal move 'e2e4' ('e1e3' here)"}, {chess:choose(xiangqi.new())})
     -- told ranks 0, it cannot read the positions it is sent
     local wrong = fake("fairy", {ranks = 0})
     local g = xiangqi.new():play("h2e2")

@@ -5,7 +5,8 @@
 --
 -- MODE: good (the first legal move, ICCS ranks 0-9), fairy (the same
 -- with ranks 1-10 and a Fairy-Stockfish id name; a move in the position
--- that is not in that numbering makes it answer garbage), crash (exits
+-- that is not in that numbering makes it answer garbage, and it plays
+-- chess, e2e4, unless UCI_Variant is set to xiangqi), crash (exits
 -- at go), late_crash (exits at its third go), dead (exits before it
 -- reads a line), hang (ignores everything from go on, quit included),
 -- illegal (a move of the right shape that is not legal), garbled
@@ -51,6 +52,7 @@ end
 
 local options = {"Hash", "Threads", "UCI_Variant"}
 local goes = 0
+local variant = "chess"
 
 if mode == "dead" then os.exit(5) end
 
@@ -66,6 +68,8 @@ for line in io.lines() do
     say("uciok")
   elseif line == "isready" then
     say("readyok")
+  elseif line:match("^setoption name UCI_Variant value ") then
+    variant = line:match("value%s+(%S+)")
   elseif line:match("^position") then
     position(line)
   elseif line:match("^go") then
@@ -80,6 +84,7 @@ for line in io.lines() do
     elseif mode == "garbled" then move = "?!"
     elseif mode == "none" then move = "(none)"
     elseif not position_ok then move = "position-not-understood"
+    elseif mode == "fairy" and variant ~= "xiangqi" then move = "e2e4"
     else move = convert(move, shift) end
     say("info depth 1 score cp 12 nodes 34 pv " .. move)
     say("bestmove " .. move)
