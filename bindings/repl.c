@@ -1031,7 +1031,15 @@ static int print_values(lua_State *L) {
       lua_pushvalue(L, n + 1);
       lua_pushvalue(L, i);
       lua_pushvalue(L, n + 2);
-      lua_call(L, 2, 1);
+      /* a failing __tostring is the value's fault: said as lua5.4 says
+         it, without a traceback through the printer's own code */
+      if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+        const char *message = lua_tostring(L, -1);
+        fprintf(stderr, "error calling 'print' (%s)\n",
+                message ? message : "error object is not a string");
+        fflush(stderr);
+        return 0;
+      }
       if (lua_type(L, -1) != LUA_TSTRING) {
         luaL_tolstring(L, -1, NULL);
         lua_remove(L, -2);

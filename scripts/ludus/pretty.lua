@@ -84,7 +84,10 @@ local function render(v, indent, depth, open, show)
     return quote(v)
   elseif type(v) ~= "table" or has_tostring(v) then
     -- A multi-line text (a board) keeps its shape inside an indented table.
-    return (tostring(show(v)):gsub("\n", "\n" .. indent))
+    -- through pcall, a __tostring that fails is not blamed on this line
+    local ok, text = pcall(show, v)
+    if not ok then error(text, 0) end
+    return (tostring(text):gsub("\n", "\n" .. indent))
   elseif open[v] then
     return "<cycle>"
   elseif next(v) == nil then

@@ -379,6 +379,18 @@ error(setmetatable({}, {__tostring = function() return "my error" end}))
                   "my error\n", result.err)
   end)
 
+  it("says that a result's __tostring failed, as lua5.4 does, and goes on", function()
+    local result = repl([[
+setmetatable({}, {__tostring = function() error("no text", 0) end})
+{1, setmetatable({}, {__tostring = function() return {} end})}
+6 * 7
+]])
+    assert.equals("error calling 'print' (no text)\n" ..
+                  "error calling 'print' ('__tostring' must return a string)\n",
+                  result.err)
+    assert.equals("42\n", result.body)
+  end)
+
   it("reports an unfinished statement at the end of input", function()
     local result = repl("function f()\n")
     assert.equals(0, result.code)
