@@ -193,6 +193,12 @@ fi
 "$ludus" match --merge "$dir/s1.jsonl" "$dir/s1.jsonl" >/dev/null 2>"$dir/err"
 [ $? = 1 ] && grep -q "game 1 is in .*s1.jsonl and in .*s1.jsonl" "$dir/err"
 check $? "--merge refuses a game given twice"
+"$ludus" match --merge "$dir/nothing.jsonl" >/dev/null 2>"$dir/err"
+[ $? = 1 ] && grep -q "^[^ ]*ludus match: cannot read '.*nothing.jsonl'$" "$dir/err"
+check $? "--merge says it cannot read a file as every refusal of ludus match does"
+"$ludus" match --merge "$dir/s1.jsonl" --out "$dir/no/such.jsonl" >/dev/null 2>"$dir/err"
+[ $? = 1 ] && grep -q "^[^ ]*ludus match: cannot write .*no/such.jsonl" "$dir/err"
+check $? "--merge says it cannot write its --out"
 
 # -- openings --
 head -n 3 "$data/connect4/Test_L3_R1" >"$dir/c4.txt"

@@ -215,7 +215,12 @@ end
 
 local function merge(c)
   if #c.words == 0 then return usage_error("--merge needs the files to merge") end
-  local results, lines = match.merge(c.words)
+  local ok, results, lines = pcall(match.merge, c.words)
+  if not ok then
+    io.stderr:write(("%s match: %s\n"):format(progname,
+                                               (tostring(results):gsub("^match: ", ""))))
+    return 1
+  end
   if #c.sprt > 0 then
     local internal = match._internal
     local bounds, message = internal.sprt_bounds(table.concat(c.sprt, " "))
@@ -226,7 +231,11 @@ local function merge(c)
     end
   end
   if c.out then
-    local out = assert(io.open(c.out, "wb"))
+    local out, message = io.open(c.out, "wb")
+    if not out then
+      io.stderr:write(("%s match: cannot write %s\n"):format(progname, message))
+      return 1
+    end
     for _, v in ipairs(lines) do
       v.line = nil
       out:write(match._internal.json_line(v, {a = v.a, b = v.b}), "\n")
