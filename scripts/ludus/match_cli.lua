@@ -392,6 +392,19 @@ function cli.main(name, ...)
   elseif c["random-plies"] then
     opts.opening = c["random-plies"]
   end
+  if c.records then
+    -- the records are written at the end: a path that cannot take them
+    -- is said before the games, not after
+    local existed = io.open(c.records, "rb")
+    if existed then existed:close() end
+    local file, problem = io.open(c.records, "ab")
+    if not file then
+      io.stderr:write(("%s match: cannot write the records: %s\n"):format(progname, problem))
+      return 1
+    end
+    file:close()
+    if not existed then os.remove(c.records) end
+  end
   local players = {}
   for i = 2, #c.words do players[#players + 1] = c.words[i] end
   local started = process.now()
