@@ -289,6 +289,11 @@ bad 2 tictactoe random random --option bogus=1
 [ $? = 1 ] && grep -q "match: cannot write the records: .*no/such.txt" "$dir/err" &&
   [ ! -s "$dir/played.jsonl" ]
 check $? "--records that cannot be written is refused before any game"
+"$ludus" match mahjong mahjong_random mahjong_random mahjong_random mahjong_random \
+  --games 1 --records "$dir/no/such.json" --quiet >"$dir/out" 2>"$dir/err"
+[ $? = 1 ] && grep -q "match: cannot write the records: .*no/such.json" "$dir/err" &&
+  [ ! -s "$dir/out" ]
+check $? "mahjong too: --records that cannot be written is refused before any game"
 # othello's records are transcripts that ludus replay reads to the end
 "$ludus" match othello alphabeta:depth=1 random --games 2 --records "$dir/o.txt" \
   --quiet >/dev/null 2>&1

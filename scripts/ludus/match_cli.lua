@@ -338,6 +338,19 @@ function cli.main(name, ...)
     return 0
   end
   if c.merge then return merge(c) end
+  if c.records then
+    -- the records are written at the end: a path that cannot take them
+    -- is said before the games, not after
+    local existed = io.open(c.records, "rb")
+    if existed then existed:close() end
+    local file, problem = io.open(c.records, "ab")
+    if not file then
+      io.stderr:write(("%s match: cannot write the records: %s\n"):format(progname, problem))
+      return 1
+    end
+    file:close()
+    if not existed then os.remove(c.records) end
+  end
   if c.words[1] == "mahjong" then return mahjong_match(c) end
   if #c.words < 3 then return usage_error("a game and two players or more, please") end
   local G = game_module(c.words[1])
@@ -391,19 +404,6 @@ function cli.main(name, ...)
     opts.opening = records
   elseif c["random-plies"] then
     opts.opening = c["random-plies"]
-  end
-  if c.records then
-    -- the records are written at the end: a path that cannot take them
-    -- is said before the games, not after
-    local existed = io.open(c.records, "rb")
-    if existed then existed:close() end
-    local file, problem = io.open(c.records, "ab")
-    if not file then
-      io.stderr:write(("%s match: cannot write the records: %s\n"):format(progname, problem))
-      return 1
-    end
-    file:close()
-    if not existed then os.remove(c.records) end
   end
   local players = {}
   for i = 2, #c.words do players[#players + 1] = c.words[i] end
