@@ -284,6 +284,7 @@ bad 2 connect4 alphabeta:dpth=3 random
 bad 2 connect4 random random --option bogus=1
 bad 2 connect4 random random --option width=100
 bad 2 tictactoe random random --option bogus=1
+bad 2 tictactoe random random --plies 4
 "$ludus" match tictactoe random random --games 2 --out "$dir/played.jsonl" \
   --records "$dir/no/such.txt" --quiet >/dev/null 2>"$dir/err"
 [ $? = 1 ] && grep -q "match: cannot write the records: .*no/such.txt" "$dir/err" &&

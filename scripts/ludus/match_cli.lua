@@ -391,6 +391,9 @@ function cli.main(name, ...)
   if c.openings and c["random-plies"] then
     return usage_error("--openings and --random-plies: give one")
   end
+  if c.plies and not c.openings then
+    return usage_error("--plies cuts the records of --openings, and there are none")
+  end
   if c.openings then
     local records, over, bad = read_openings(G, c.openings, c.plies, opts.options)
     if not records then
