@@ -408,6 +408,13 @@ return function(spec)
     argerror("option 'go' must be a string of one line, got " .. tostring(go))
   end
   go = go:match("^%s*(.-)%s*$")
+  -- an engine gives its move after such a go only when told stop
+  for word in go:gmatch("%S+") do
+    if word == "infinite" or word == "ponder" then
+      argerror(("option 'go' cannot take '%s' (the engine would wait for stop)")
+               :format(word))
+    end
+  end
   local ranks = spec.ranks
   if ranks ~= nil and ranks ~= 0 and ranks ~= 1 then
     argerror("option 'ranks' must be 0 or 1, got " .. tostring(ranks))

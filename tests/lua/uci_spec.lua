@@ -121,6 +121,10 @@ describe("ai.uci", function()
     assert_raises({"option 'go' must be a string of one line"}, ai.uci,
                   {command = "x", go = "depth 1\nquit"})
     assert_raises({"option 'ranks' must be 0 or 1, got 2"}, ai.uci, {command = "x", ranks = 2})
+    assert_raises({"option 'go' cannot take 'infinite' (the engine would wait for stop)"},
+                  ai.uci, {command = "x", go = "infinite"})
+    assert_raises({"option 'go' cannot take 'ponder'"}, ai.uci,
+                  {command = "x", go = "ponder movetime 100"})
     assert_raises({"option 'margin' must be a positive number of seconds, got -1"},
                   ai.uci, {command = "x", margin = -1})
     assert_raises({"options: the value of 'Hash' spans lines"}, ai.uci,
