@@ -299,6 +299,12 @@ local function forfeit(p, reason)
 end
 
 function Player:choose(g)
+  -- the engine would get xiangqi's start position and forfeit
+  local kind = getmetatable(g)
+  if kind ~= "ludus.xiangqi" then
+    error(("ai.uci: plays xiangqi only (got %s)"):format(
+      type(kind) == "string" and kind or type(g)), 2)
+  end
   if g:is_over() then error("ai.uci: no move to choose (the game is over)", 2) end
   self.info = {}
   if not self._process then

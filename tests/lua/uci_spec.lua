@@ -132,6 +132,11 @@ describe("ai.uci", function()
     assert_raises({"options: 'Hash' must be a string, number or boolean, got table"},
                   ai.uci, {command = "x", options = {Hash = {}}})
     assert_raises({"bad argument #1 to 'uci' (table expected, got string)"}, ai.uci, "x")
+    -- and a game that is not xiangqi, before starting the engine
+    local p = ai.uci{command = "x"}
+    assert_raises({"ai.uci: plays xiangqi only (got ludus.connect4)"}, p.choose, p,
+                  require("ludus.connect4").new())
+    assert.is_nil(p:pid())
   end)
 
   it("has help, as the other players of ai do", function()
