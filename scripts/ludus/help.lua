@@ -108,16 +108,23 @@ local function entry_lines(title, entry, module)
   return table.concat(lines, "\n") .. "\n"
 end
 
--- The modules, then the functions of the ludus table itself.
+-- The modules, then the functions of the ludus table itself.  A module
+-- that is not a global (game, in the REPL; all of them in plain Lua) is
+-- listed by the name that reaches it, ludus.game.
 local function list_text()
-  local names = module_names()
+  local names, shown = module_names(), {}
   local width = 0
-  for _, name in ipairs(names) do width = math.max(width, #name) end
+  for i, name in ipairs(names) do
+    local global = rawget(_G, name)
+    shown[i] = global ~= nil and global == ludus_module()[name] and name
+               or "ludus." .. name
+    width = math.max(width, #shown[i])
+  end
   local lines = {"ludus " .. ludus_module().version ..
                  ": help(x) shows the functions and methods of module x"}
-  for _, name in ipairs(names) do
+  for i, name in ipairs(names) do
     lines[#lines + 1] = string.format("  %-" .. width .. "s  %s",
-                                      name, summary(name))
+                                      shown[i], summary(name))
   end
   return entry_lines(table.concat(lines, "\n"), {functions = doc.ludus.functions}, "ludus")
 end
