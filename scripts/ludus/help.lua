@@ -315,6 +315,10 @@ end
 
 local function describe(x)
   if type(x) == "string" then
+    -- a long string is shown by its start and its length
+    if #x > 60 then
+      return string.format("%q... (%d bytes)", x:sub(1, 40), #x)
+    end
     return string.format("%q", x)
   elseif x == nil or type(x) == "number" or type(x) == "boolean" then
     return tostring(x)

@@ -274,6 +274,10 @@ describe("help", function()
     assert.truthy(help.text("isatty"):find("ludus.isatty(", 1, true))
     assert.equal(help.text(ludus.reversi), help.text("reversi"))
     assert.truthy(help.text("no such words"):find("^help: no help for \"no such words\""))
+    -- a long string is shown by its start and its length, not whole
+    local long = help.text(("x"):rep(1000000))
+    assert.truthy(long:find('^help: no help for "' .. ("x"):rep(40) .. '"%.%.%. %(1000000 bytes%)'))
+    assert.truthy(#long < 1000)
   end)
 
   it("gives the line of every function and method", function()
