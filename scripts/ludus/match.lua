@@ -162,7 +162,15 @@ local SPRT_KEYS = {"elo0", "elo1", "alpha", "beta"}
 local function sprt_bounds(spec)
   local bounds = {}
   if type(spec) == "string" then
-    for key, value in spec:gmatch("([%w_]+)%s*=%s*([^%s,]+)") do
+    -- "elo0=0 elo1=5", spaces or commas between; each word key=value,
+    -- each key once
+    for word in spec:gsub("%s*=%s*", "="):gmatch("[^%s,]+") do
+      local key, value = word:match("^([%w_]+)=(.+)$")
+      if not key then
+        return nil, ("'%s' is not key=value (elo0=, elo1=, alpha=, beta=)"):format(word)
+      elseif bounds[key] ~= nil then
+        return nil, ("'%s' is given twice"):format(key)
+      end
       bounds[key] = tonumber(value) or value
     end
   elseif type(spec) == "table" then

@@ -594,6 +594,14 @@ describe("match statistics", function()
                   match.sprt, {1, 1, 1}, {elo0 = 5, elo1 = 0})
     assert_raises({"bad argument #2 to 'sprt' ('alpha' must be between 0 and 0.5, got 2)"},
                   match.sprt, {1, 1, 1}, "elo0=0 elo1=5 alpha=2")
+    -- each word key=value, each key once: nothing dropped or overwritten
+    assert_raises({"bad argument #2 to 'sprt' ('elo0' is given twice)"},
+                  match.sprt, {1, 1, 1}, "elo0=0 elo1=5 elo0=3")
+    assert_raises({"bad argument #2 to 'sprt' ('bogus' is not key=value " ..
+                   "(elo0=, elo1=, alpha=, beta=))"},
+                  match.sprt, {1, 1, 1}, "elo0=0 bogus elo1=5")
+    assert.equal(match.sprt({1, 1, 1}, "elo0=0 elo1=5").llr,
+                 match.sprt({1, 1, 1}, "elo0 = 0, elo1 = 5").llr)
     assert_raises({"bad argument #1 to 'sprt' (a list of 3 or 5 counts expected)"},
                   match.sprt, {1, 1}, bounds)
   end)
