@@ -1271,12 +1271,15 @@ static void read_regions(lua_State *L, int desc, sudoku_rules *r) {
    become nil, message). */
 static int build_rules(lua_State *L) {
   sudoku_rules *r = lua_touserdata(L, 2);
-  int n = r->size, rows, cols;
+  int n = r->size, rows = 0, cols = 0;       /* 0: a prime side has none */
   sudoku_default_box(n, &rows, &cols);
   if (lua_getfield(L, 1, "box") != LUA_TNIL)
     check_box_option(L, lua_gettop(L), &rows, &cols);
   lua_pop(L, 1);
   read_regions(L, 1, r);
+  if (!r->has_regions && rows == 0)
+    luaL_error(L, "a %dx%d has no default boxes (%d is prime): give box = "
+               "{1, %d} (a Latin square) or regions", n, n, n, n);
   if (!r->has_regions && !sudoku_shape_ok(n, rows, cols))
     luaL_error(L, "boxes of %dx%d do not make a %dx%d", rows, cols, n, n);
   uint16_t unit[SUDOKU_MAX_SIDE];

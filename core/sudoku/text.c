@@ -136,7 +136,8 @@ static void shape_message(int side, int rows, int cols, char *message,
     snprintf(message, size, "a grid of side %d (the sides are 4 to 64)", side);
   else if (rows == 0 && cols == 0)
     snprintf(message, size, "a %dx%d has no default boxes (%d is prime): "
-             "give a box of 1x%d and regions", side, side, side, side);
+             "give box = {1, %d} (a Latin square) or a variant's regions",
+             side, side, side, side);
   else
     snprintf(message, size, "boxes of %dx%d do not make a %dx%d (%d x %d "
              "must be %d)", rows, cols, side, side, rows, cols, side);

@@ -207,8 +207,8 @@ describe("sudoku.parse", function()
       {{1, 2, 3}, "sudoku: 3 cells given, expected a square, from 16 (4x4) to 4096 (64x64)"},
       {{{1, 0}, {0, 1}}, "sudoku: 2 rows given, expected 4 to 64"},
       {("."):rep(65 * 65), "sudoku: 4225 cells given, expected a square"},
-      {("."):rep(49), "sudoku: a 7x7 has no default boxes (7 is prime): give a box "
-        .. "of 1x7 and regions"},
+      {("."):rep(49), "sudoku: a 7x7 has no default boxes (7 is prime): give "
+        .. "box = {1, 7} (a Latin square) or a variant's regions"},
       {{{1,0,0,0}, {0,0,0}, {0,0,0,0}, {0,0,0,0}}, "sudoku: row 2 has 3 cells, expected 4"},
       {{"1...", "3.12", "43.1"}, "sudoku: 12 cells given"},
       {{"1...", "...", "....", "....."}, "sudoku: row 2 has 3 cells, expected 4"},

@@ -432,6 +432,10 @@ describe("sudoku variants", function()
       {{box = {2, 4}}, "sudoku: variant: boxes of 2x4 do not make a 9x9"},
       {{diagnals = true}, "sudoku: variant: no rule 'diagnals'"},
       {{size = 70}, "sudoku: variant: size must be from 4 to 64"},
+      -- a prime side has no boxes to fall back on (its box was read
+      -- uninitialized before)
+      {{size = 7}, "sudoku: variant: a 7x7 has no default boxes (7 is prime): give "
+        .. "box = {1, 7} (a Latin square) or regions"},
       {{check = 3}, "sudoku: variant: check: a function expected, got number"},
     }
     for _, case in ipairs(cases) do
