@@ -56,17 +56,6 @@ static algorithm check_algorithm(lua_State *L, int idx, const char *key,
   return ALPHABETA;
 }
 
-/* Whether word is one of the space-separated words of list. */
-static bool in_list(const char *list, const char *word, size_t len) {
-  for (const char *p = list; *p; ) {
-    size_t n = strcspn(p, " ");
-    if (n == len && memcmp(p, word, len) == 0) return true;
-    p += n;
-    while (*p == ' ') p++;
-  }
-  return false;
-}
-
 /* Raises on a key of the options table at arg that the algorithm does not
    take; the player fields kind, info and those starting with '_' pass. */
 static void check_option_names(lua_State *L, int arg, algorithm a,
@@ -83,7 +72,7 @@ static void check_option_names(lua_State *L, int arg, algorithm a,
     const char *list = known_options[a];
     bool found = player && ((len > 0 && key[0] == '_') ||
                             strcmp(key, "kind") == 0 || strcmp(key, "info") == 0);
-    if (!found && !in_list(list, key, len))
+    if (!found && !lgame_in_word_list(list, key, len))
       luaL_error(L, "%s: unknown option '%s' (it takes: %s)", where, key, list);
   }
 }

@@ -299,8 +299,7 @@ bool lgame_opt_boolean(lua_State *L, int arg, const char *key, bool def,
   return value;
 }
 
-/* Whether word[0..len) is one of the space-separated words of list. */
-static bool in_word_list(const char *list, const char *word, size_t len) {
+bool lgame_in_word_list(const char *list, const char *word, size_t len) {
   for (const char *p = list; *p; ) {
     size_t n = strcspn(p, " ");
     if (n == len && memcmp(p, word, len) == 0) return true;
@@ -320,7 +319,7 @@ void lgame_check_options(lua_State *L, int arg, const char *names,
     size_t len = 0;
     const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len)
                                                       : NULL;
-    if (!key || !in_word_list(names, key, len)) {
+    if (!key || !lgame_in_word_list(names, key, len)) {
       const char *shown = push_value_shown(L, -1);
       luaL_error(L, "%s: unknown option %s (%s)", where, shown,
                  *names ? lua_pushfstring(L, "it takes: %s",

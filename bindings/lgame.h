@@ -112,6 +112,9 @@ lua_Integer lgame_opt_whole(lua_State *L, int arg, const char *key,
 bool lgame_opt_boolean(lua_State *L, int arg, const char *key, bool def,
                        const char *where);
 
+/* Whether word[0..len) is one of the space-separated words of list. */
+bool lgame_in_word_list(const char *list, const char *word, size_t len);
+
 /* Raises "<where>: unknown option 'key' (it takes: names)" for a key of
    the options at arg (a table, or absent) that is not one of names,
    space-separated (the message separates them with commas): a misspelt

@@ -33,13 +33,10 @@ static void check_keys(lua_State *L, int arg, const char *function,
   lua_pushnil(L);
   while (lua_next(L, arg)) {
     lua_pop(L, 1);
-    const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
-    size_t k = strlen(key);
-    const char *at = k ? strstr(names, key) : NULL;
-    while (at && !((at == names || at[-1] == ' ') &&
-                   (at[k] == ' ' || at[k] == '\0')))
-      at = strstr(at + 1, key);
-    if (!at)
+    size_t len = 0;
+    const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &len)
+                                                      : NULL;
+    if (!key || !lgame_in_word_list(names, key, len))
       luaL_error(L, "xiangqi: %s takes no option '%s' (it takes: %s)",
                  function, luaL_tolstring(L, -1, NULL), names);
   }
