@@ -348,6 +348,16 @@ static void write_square(json_out *out, const reversi_board *board, int square) 
   json_cstring(out, name);
 }
 
+/* An annotated move's object begun: its ply (from 1) and its square. */
+static void begin_ply(json_out *out, int ply, const reversi_board *board,
+                      int square) {
+  json_begin_object(out);
+  JSON_KEY(out, "ply");
+  json_int(out, ply + 1);
+  JSON_KEY(out, "move");
+  write_square(out, board, square);
+}
+
 static void write_board(json_out *out, const char *key,
                         const reversi_board *board) {
   char text[80];
@@ -714,11 +724,7 @@ static batch_verdict annotate_run(void *data, const batch_format *format,
       }
       if (!done) {              /* this move unscored; the next may be */
         if (!stopped) stopped = limit_reason(&limit);
-        json_begin_object(out);
-        JSON_KEY(out, "ply");
-        json_int(out, ply + 1);
-        JSON_KEY(out, "move");
-        write_square(out, &board, move);
+        begin_ply(out, ply, &board, move);
         JSON_KEY(out, "stopped");
         json_cstring(out, limit_reason(&limit));
         json_end_object(out);
@@ -760,11 +766,7 @@ static batch_verdict annotate_run(void *data, const batch_format *format,
     bool mistake = loss >= threshold;
     mistakes += mistake;
     rec->eval[ply] = played.score;
-    json_begin_object(out);
-    JSON_KEY(out, "ply");
-    json_int(out, ply + 1);
-    JSON_KEY(out, "move");
-    write_square(out, &board, move);
+    begin_ply(out, ply, &board, move);
     JSON_KEY(out, "score");
     write_value(out, played.score, played.exact);
     JSON_KEY(out, "best");
