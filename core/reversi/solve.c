@@ -279,10 +279,7 @@ void reversi_solver_clear(reversi_solver *s) {
    diagonally next to a corner come last. */
 static void use_board(reversi_solver *s, uint64_t mask) {
   if (s->mask == mask) return;
-  if (s->mask) {                /* a new table is clean already */
-    memset(s->table, 0, s->buckets * sizeof *s->table);
-    memset(s->near, 0, ((size_t)1 << (64 - s->near_shift)) * sizeof *s->near);
-  }
+  if (s->mask) reversi_solver_clear(s);   /* a new table is clean already */
   s->mask = mask;
   s->squares = __builtin_popcountll(mask);
   int size = 0;
