@@ -455,10 +455,92 @@ end)
 
 target("mahjong", function()
   local mahjong = ludus.mahjong
-  local name = pick({"decompose", "discards", "score", "shanten", "tiles", "waits"})
+  local name = pick({"decompose", "discards", "score", "shanten", "tiles", "waits",
+                     "ranked_discards"})
   local hand = chance(0.7) and pick(strings) or random_value(1)
   local ctx = chance(0.7) and options_table(1) or random_value(1)
   return nil, "mahjong." .. name, function() return mahjong[name](hand, ctx) end
+end)
+
+-- A table of four seats whose players misbehave now and then: they
+-- raise, answer junk, ask their view junk, keep a view for later,
+-- re-enter the table or some other call, collect garbage.  The table
+-- must refuse each and stay at its question; a game that ends must read
+-- back from its record as Tenhou would score it.
+local kept_views = {}
+local function mahjong_player(t_of)
+  return function(question, view, choices)
+    if misbehave and chance(0.05) then
+      local how = random(7)
+      if how == 1 then error("player says no") end
+      if how == 2 then return random_value(1) end
+      if how == 3 then kept_views[random(4)] = view end
+      if how == 4 then
+        local v = kept_views[random(4)] or view
+        local name = pick({"hand", "drawn", "discards", "melds", "riichi", "score",
+                           "scores", "dora", "round", "honba", "sticks", "dealer",
+                           "left", "wind", "round_wind", "seat"})
+        pcall(v[name], v, random_value(1))
+      end
+      if how == 5 and t_of.t then pcall(t_of.t.play, t_of.t) end
+      if how == 6 and depth < 2 then
+        depth = depth + 1
+        pcall(call_something)
+        depth = depth - 1
+      end
+      if how == 7 then collectgarbage() end
+    end
+    if question == "discard" or (question == "riichi" and chance(0.3))
+        or (question == "call" and chance(0.2)) or (question == "kan" and chance(0.3)) then
+      return type(choices) == "table" and choices[random(#choices)] or nil
+    end
+    if question == "tsumo" or question == "ron" then return chance(0.9) end
+    return nil
+  end
+end
+
+local broken = {}
+target("mahjong table", function()
+  local mahjong = ludus.mahjong
+  local t_of = {}
+  local options = {players = {mahjong_player(t_of), mahjong_player(t_of),
+                              mahjong_player(t_of), mahjong_player(t_of)},
+                   seed = random(1000), rounds = pick({"east", "east", "south"})}
+  if chance(0.3) then
+    options.rules = {red = chance(0.5), double_ron = chance(0.5), nagashi = chance(0.5),
+                     kuikae = chance(0.5), bust = chance(0.5), kuitan = chance(0.5)}
+  end
+  if chance(0.1) then options[pick({"players", "seed", "rounds", "rules"})] = random_value(1) end
+  return nil, "mahjong.table", function()
+    local t = mahjong.table(options)
+    t_of.t = t
+    local game
+    for _ = 1, 20 do                 -- a refused question is asked again
+      local ok, result = pcall(t.play, t)
+      if ok then game = result break end
+    end
+    if not game then return end
+    local was = misbehave
+    misbehave = false
+    local record = game:save()
+    local path = file_with(record)
+    local games, message = mahjong.read(path)
+    -- the same record cut short, or with a byte changed: read or refused
+    local at = random(#record)
+    local garbled = chance(0.5) and record:sub(1, at)
+      or record:sub(1, at - 1) .. string.char(random(256) - 1) .. record:sub(at + 1)
+    local ok, err = pcall(mahjong.read, file_with(garbled))
+    misbehave = was
+    if not ok then
+      broken[#broken + 1] = ("mahjong.read raised on a garbled record: %s"):format(tostring(err))
+    end
+    if not games or #games ~= 1 or not games[1].agrees then
+      broken[#broken + 1] = ("mahjong table seed %s: its record does not read back "
+        .. "agreeing (%s)"):format(tostring(options.seed),
+        tostring(message or games and games[1] and games[1].disagreements
+          and games[1].disagreements[1] or "?"))
+    end
+  end
 end)
 
 target("ai", function()
@@ -570,6 +652,7 @@ local description = ("lua fuzz: %d calls (%d refused) in %.1f s, seed %d; slowes
   .. "%s, %.2f s"):format(calls, refused, os.clock() - started, seed,
   slowest_name, slowest)
 for _, line in ipairs(slow) do print("# " .. line) end
+for _, line in ipairs(broken) do changed[#changed + 1] = line end
 if #changed == 0 then
   print("ok 1 - " .. description)
 else
