@@ -86,6 +86,9 @@ typedef struct config {
   long jobs;
   long shard, shards;           /* --shard K/N: K from 1 */
   batch_options options;
+  const char *work_options[8];  /* the options of a record's work given,
+                                   for the task to say it takes them */
+  int nwork_options;
   char **files;
   int nfiles;
 } config;
@@ -126,12 +129,15 @@ static void print_help(const char *command) {
     "  --resume        skip the records whose id --out has already\n"
     "  --time S        at most S seconds a record\n"
     "  --nodes N       at most N nodes a record\n"
-    "  --depth D       search depth, where the game searches\n"
+    "  --depth D       search depth (xiangqi; othello annotate)\n"
     "  --all           solve: the score of every move (mahjong: the whole\n"
-    "                  score sheet of every hand)\n"
-    "  --weak          solve: win, draw or loss only\n"
-    "  --exact N       annotate: exact scores from N empty squares on\n"
+    "                  score sheet of every hand; sudoku: every solution)\n"
+    "  --weak          connect4: win, draw or loss only\n"
+    "  --exact N       othello annotate: exact scores from N empty squares\n"
+    "                  on (20; 0: none)\n"
     "  --mistake X     annotate: a loss of X or more is a mistake\n"
+    "                  (a task that does not read one of these seven\n"
+    "                  refuses it)\n"
     "  --book FILE     connect4 solve, annotate: the opening book to use\n"
     "                  (\"\": none; else $LUDUS_BOOK, or the one make book or\n"
     "                  make install put beside ludus); one that cannot be\n"
@@ -179,6 +185,52 @@ static bool same_file(const char *a, const char *b) {
           sa.st_ino == sb.st_ino);
 }
 
+static const char *const work_options[] = {"--time", "--nodes", "--depth",
+  "--all", "--weak", "--exact", "--mistake", NULL};
+
+/* Whether word is one of list's words (between spaces). */
+static bool in_word_list(const char *list, const char *word) {
+  size_t n = strlen(word);
+  for (const char *at = list; (at = strstr(at, word)) != NULL; at += n)
+    if ((at == list || at[-1] == ' ') && (at[n] == ' ' || at[n] == '\0'))
+      return true;
+  return false;
+}
+
+/* Keeps arg when it is an option of a record's work, once. */
+static void note_work_option(config *c, const char *arg) {
+  for (int i = 0; work_options[i]; i++)
+    if (strcmp(arg, work_options[i]) == 0) {
+      for (int k = 0; k < c->nwork_options; k++)
+        if (c->work_options[k] == work_options[i]) return;
+      c->work_options[c->nwork_options++] = work_options[i];
+    }
+}
+
+/* 0 when the task takes every option of a record's work given, else 2
+   with a message that names one it does not and those it takes. */
+static int check_work_options(const config *c, const batch_task *task) {
+  for (int k = 0; k < c->nwork_options; k++) {
+    if (in_word_list(task->options, c->work_options[k])) continue;
+    fprintf(stderr, "%s: %s does not apply to %s %s (", progname,
+            c->work_options[k], c->command, c->game);
+    if (!*task->options) {
+      fprintf(stderr, "it takes none of --time, --nodes, --depth, --all, "
+              "--weak, --exact and --mistake)\n");
+      return 2;
+    }
+    fprintf(stderr, "its options are");
+    for (const char *at = task->options; *at;) {
+      size_t n = strcspn(at, " ");
+      fprintf(stderr, "%s %.*s", at == task->options ? "" : ",", (int)n, at);
+      at += n + (at[n] == ' ');
+    }
+    fprintf(stderr, ")\n");
+    return 2;
+  }
+  return 0;
+}
+
 static int parse_args(int argc, char **argv, config *c) {
   memset(c, 0, sizeof *c);
   c->command = argv[0];
@@ -186,6 +238,7 @@ static int parse_args(int argc, char **argv, config *c) {
   if (c->jobs < 1) c->jobs = 1;
   c->shard = 1;
   c->shards = 1;
+  c->options.exact = -1;
   c->files = calloc((size_t)argc, sizeof *c->files);
   if (!c->files) return fail("not enough memory");
   for (int i = 1; i < argc; i++) {
@@ -206,7 +259,10 @@ static int parse_args(int argc, char **argv, config *c) {
     bool flag = false;
     for (int f = 0; flags[f]; f++)
       if (strcmp(arg, flags[f]) == 0) flag = *values[f] = true;
-    if (flag) continue;
+    if (flag) {
+      note_work_option(c, arg);
+      continue;
+    }
     static const char *const valued[] = {"--format", "--out", "--records",
       "--book", "--jobs", "--shard", "--time", "--nodes", "--depth", "--exact",
       "--mistake", NULL};
@@ -218,6 +274,7 @@ static int parse_args(int argc, char **argv, config *c) {
     if (i + 1 >= argc) return fail("'%s' needs a value (%s %s --help)", arg,
                                    progname, c->command);
     const char *value = argv[++i];
+    note_work_option(c, arg);
     double x = 0;
     long long whole = 0;
     if (strcmp(arg, "--format") == 0) {
@@ -1415,6 +1472,10 @@ int batch_main(const char *name, int argc, char **argv) {
       if (tasks[i]->record_format)
         fprintf(stderr, " %s (%s)", tasks[i]->game, tasks[i]->record_format);
     fputc('\n', stderr);
+    free(c.files);
+    return 2;
+  }
+  if (check_work_options(&c, task)) {
     free(c.files);
     return 2;
   }

@@ -230,6 +230,20 @@ check $? "connect4: a missing or garbage book (--book or LUDUS_BOOK) is refused,
 "$ludus" solve sudoku "$dir/c4five" --book "$dir/garbage.book" --quiet >/dev/null 2>"$dir/err"
 [ $? = 2 ] && grep -q -- "--book does not apply to solve sudoku" "$dir/err"
 check $? "sudoku: --book is refused, as it uses no book"
+status=0
+for bad in "solve sudoku --depth 3" "replay othello --time 2" "annotate xiangqi --all" \
+           "solve connect4 --mistake 2" "solve mahjong --nodes 5" "replay connect4 --weak"; do
+  set -- $bad
+  "$ludus" $bad "$dir/c4five" --quiet >"$dir/bout" 2>"$dir/err"
+  [ $? = 2 ] && [ ! -s "$dir/bout" ] &&
+    grep -q -- "$3 does not apply to $1 $2 (" "$dir/err" || status=1
+done
+"$ludus" solve sudoku "$dir/c4five" --depth 3 --quiet 2>"$dir/err" >/dev/null
+grep -q "(its options are --time, --nodes, --all)" "$dir/err" || status=1
+"$ludus" replay othello "$dir/c4five" --time 3 --quiet 2>"$dir/err" >/dev/null
+grep -q "(it takes none of --time, --nodes" "$dir/err" || status=1
+[ $status = 0 ]
+check $? "an option the task does not read (--depth for sudoku, --time for a replay ...) is refused, naming those it takes"
 
 head -n 300 "$data/sudoku/puzzles7_serg_counts" >"$dir/serg"
 "$ludus" solve sudoku "$dir/serg" --quiet >"$dir/sout" 2>"$dir/err"
@@ -512,6 +526,11 @@ check $? "othello replay: transcripts, blank and comment lines skipped, illegal 
   grep -q '"exact":true' "$dir/oann" && ! grep -q '"loss":-' "$dir/oann" &&
   grep -q '^(;GM\[Othello\].*B\[f5/' "$dir/ann.ggf"
 check $? "othello annotate: exact scores at 14 empties, GGF records that replay to the WTHOR results"
+
+"$ludus" annotate othello "$oth/wthor/WTH_2020.wtb" --shard 1/400 --exact 0 --depth 1 \
+  --quiet >"$dir/oann0" 2>/dev/null
+[ $? = 0 ] && grep -q '"exact":false' "$dir/oann0" && ! grep -q '"exact":true' "$dir/oann0"
+check $? "othello annotate: --exact 0 scores every move by the search, none exactly (it was the default 20)"
 
 # numbered ids (file#game): shards merge and a cut run resumes
 w2020="$oth/wthor/WTH_2020.wtb"

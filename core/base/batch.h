@@ -26,7 +26,7 @@ typedef struct batch_options {
   uint64_t nodes;          /* per record; 0: none */
   int depth;               /* 0: the task's own */
   int exact;               /* annotate: exact scores from this many empties
-                              on (Othello); 0: the task's own */
+                              on (Othello); -1: the task's own */
   bool all;                /* solve: the score of every move */
   bool weak;               /* solve: win, draw or loss only */
   double mistake;          /* annotate: a loss this large is a mistake; 0:
@@ -110,6 +110,10 @@ typedef struct batch_task {
      a run without it; false with why in message (size bytes).  NULL: the
      task takes no book. */
   bool (*book_ok)(const char *path, char *message, size_t size);
+  /* The options of a record's work it reads, of --time, --nodes,
+     --depth, --all, --weak, --exact and --mistake, between spaces: the
+     front end refuses the others rather than ignore them. */
+  const char *options;
 } batch_task;
 
 /* ---- formats every game may use ---- */

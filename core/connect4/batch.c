@@ -355,6 +355,7 @@ const batch_task c4_batch_solve = {
              "a best column of every position; agrees with a score column",
   .formats = formats, .start = start, .finish = finish, .run = solve_run,
   .cost = solve_cost, .book_ok = book_ok,
+  .options = "--time --nodes --all --weak",
 };
 
 const batch_task c4_batch_replay = {
@@ -362,6 +363,7 @@ const batch_task c4_batch_replay = {
   .summary = "every record played out: its moves, final rows, result, and "
              "the first illegal move",
   .formats = formats, .start = NULL, .finish = NULL, .run = replay_run,
+  .options = "",
 };
 
 const batch_task c4_batch_annotate = {
@@ -369,5 +371,5 @@ const batch_task c4_batch_annotate = {
   .summary = "every move's exact score against the best column's, and the "
              "mistakes",
   .formats = formats, .start = start, .finish = finish, .run = annotate_run,
-  .book_ok = book_ok,
+  .book_ok = book_ok, .options = "--time --nodes --weak --mistake",
 };

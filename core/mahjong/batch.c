@@ -508,4 +508,5 @@ const batch_task mj_batch_solve = {
              "as mahjong.score gives it (--all: the whole sheet); agrees "
              "with an \"expect\"",
   .formats = formats, .start = NULL, .finish = NULL, .run = solve_run,
+  .options = "--all",
 };

@@ -114,7 +114,7 @@ const batch_task mj_batch_replay = {
              "final scores and points; agrees when every win, score change "
              "and final score is the log's",
   .formats = log_formats, .start = logs_start, .finish = logs_finish,
-  .run = replay_run,
+  .run = replay_run, .options = "",
 };
 
 /* ---- annotate ---- */
@@ -236,5 +236,5 @@ const batch_task mj_batch_annotate = {
              "that keeps the fewest shanten and the most tiles accepted "
              "(mahjong.discards): best, slower or worse, per seat",
   .formats = log_formats, .start = logs_start, .finish = logs_finish,
-  .run = annotate_run,
+  .run = annotate_run, .options = "",
 };

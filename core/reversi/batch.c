@@ -685,7 +685,7 @@ static batch_verdict annotate_run(void *data, const batch_format *format,
      the same whichever worker does it, and after whichever records. */
   tt_clear(w->table);
   reversi_solver_clear(w->solver);      /* and the node counts too */
-  int exact = o->exact > 0 ? o->exact : DEFAULT_EXACT;
+  int exact = o->exact >= 0 ? o->exact : DEFAULT_EXACT;
   int depth = o->depth > 0 ? o->depth
             : o->seconds > 0 || o->nodes > 0 ? 0 : DEFAULT_DEPTH;
   double threshold = o->mistake > 0 ? o->mistake : DEFAULT_MISTAKE;
@@ -838,14 +838,14 @@ const batch_task reversi_batch_solve = {
   .summary = "each position solved exactly: score and best move (--all:\n"
              "            every move); an OBF line's answers checked",
   .formats = positions, .start = start, .finish = finish, .run = solve_run,
-  .cost = solve_cost,
+  .cost = solve_cost, .options = "--time --nodes --all",
 };
 
 const batch_task reversi_batch_replay = {
   .game = "reversi", .command = "replay",
   .summary = "each game: moves, final board, result, first illegal move;\n"
              "            WTHOR's count and GGF's result checked",
-  .formats = games, .run = replay_run,
+  .formats = games, .run = replay_run, .options = "",
 };
 
 const batch_task reversi_batch_annotate = {
@@ -854,4 +854,5 @@ const batch_task reversi_batch_annotate = {
              "            the search's score before; --records FILE: GGF",
   .formats = games, .record_format = "GGF", .start = start,
   .finish = finish, .run = annotate_run,
+  .options = "--time --nodes --depth --exact --mistake",
 };

@@ -176,4 +176,5 @@ const batch_task sudoku_batch_solve = {
   .summary = "the solutions of every puzzle (counted to two, or all with "
              "--all) and the first; agrees with a count after the grid",
   .formats = formats, .start = NULL, .finish = NULL, .run = solve_run,
+  .options = "--time --nodes --all",
 };

@@ -574,7 +574,7 @@ const batch_task xq_batch_solve = {
   .summary = "each position searched (a second, or --depth, --time, --nodes): "
              "move, score, mate, depth, line; agrees with bm, am and dm",
   .formats = solve_formats, .start = start, .finish = finish,
-  .run = solve_run,
+  .run = solve_run, .options = "--time --nodes --depth",
 };
 
 const batch_task xq_batch_replay = {
@@ -583,6 +583,7 @@ const batch_task xq_batch_replay = {
              "moves, final FEN, result by the rules, first illegal move; "
              "agrees with [Result] where the rules end the game",
   .formats = game_formats, .start = NULL, .finish = NULL, .run = replay_run,
+  .options = "",
 };
 
 const batch_task xq_batch_annotate = {
@@ -592,4 +593,5 @@ const batch_task xq_batch_annotate = {
              "with them as comments",
   .formats = pgn_only, .record_format = "PGN", .start = start,
   .finish = finish, .run = annotate_run,
+  .options = "--time --nodes --depth --mistake",
 };
