@@ -502,10 +502,16 @@ static bool read_mjlog(mj_log *log, const char *d, size_t len,
   log->format = MJ_LOG_MJLOG;
   size_t at = 0;
   tag t;
-  bool riichi[4] = {false}, seen_go = false;
+  bool riichi[4] = {false}, seen_go = false, closed = false;
   int turn = -1;
   while (next_tag(d, len, &at, &t)) {
-    if (t.nlen == 0) continue;
+    if (t.nlen == 0) {          /* a closing tag: its name starts with '/' */
+      if (t.end - t.name == 8 && !memcmp(t.name, "/mjloggm", 8)) {
+        closed = true;
+        break;
+      }
+      continue;
+    }
     char c = t.name[0];
     if (is_tag(&t, "GO")) {
       int type = attr_int(&t, "type", 9);
@@ -658,6 +664,12 @@ static bool read_mjlog(mj_log *log, const char *d, size_t len,
       if (!read_sc(&t, log, res)) return fail(err, log, "%s", "RYUUKYOKU without sc");
     }
   }
+  /* A file cut short, in a tag or between two, is refused: what it
+     still holds would replay as a whole game that agrees. */
+  if (!closed)
+    return fail(err, log, "%s", memchr(d + at, '<', len - at)
+                ? "the log is cut short (a tag with no '>')"
+                : "the log is cut short (no </mjloggm> at its end)");
   if (!seen_go && log->nrounds == 0) return fail(err, log, "%s", "no <GO> and no round: not an mjlog game");
   if (log->nrounds == 0) return fail(err, log, "%s", "a game without rounds");
   return true;

@@ -44,6 +44,24 @@ describe("mahjong.read", function()
       assert.is_nil(g)
       assert.is_string(err)
     end
+    -- wherever the file is cut, even in a tag or between two rounds, it
+    -- is refused: what is left would replay as a whole game that agrees
+    for cut = 1, #text - #"</mjloggm>\n", 37 do
+      f = assert(io.open(path, "wb"))
+      f:write(text:sub(1, cut))
+      f:close()
+      g, err = mahjong.read(path)
+      assert.is_nil(g, "cut at " .. cut)
+    end
+    for _, cut in ipairs({text:find("<INIT", 2000, true) + 10,
+                          text:find("/><INIT", 2000, true) + 1}) do
+      f = assert(io.open(path, "wb"))
+      f:write(text:sub(1, cut))
+      f:close()
+      g, err = mahjong.read(path)
+      assert.is_nil(g)
+      assert.matches("the log is cut short %(", err)
+    end
     f = assert(io.open(path, "wb"))
     f:write(text:gsub("<D", "<D0/><D", 1))
     f:close()
