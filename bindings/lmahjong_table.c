@@ -850,6 +850,19 @@ static void read_players(lua_State *L, int arg) {
 static int mahjong_table(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_settop(L, 1);
+  /* a field misspelt (round = "east") would play another game in silence */
+  static const char *const fields[] = {"players", "seed", "rounds", "rules", NULL};
+  lua_pushnil(L);
+  while (lua_next(L, 1)) {
+    lua_pop(L, 1);
+    const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    int i = 0;
+    while (key && fields[i] && strcmp(key, fields[i])) i++;
+    if (!key || !fields[i])
+      return luaL_error(L, "mahjong.table: unknown field %s%s%s (fields: players, "
+                        "seed, rounds, rules)", key ? "'" : "",
+                        key ? key : luaL_typename(L, -1), key ? "'" : "");
+  }
   mj_round_rules rules;
   mj_round_rules_default(&rules);
   lua_getfield(L, 1, "rules");                          /* 2 */

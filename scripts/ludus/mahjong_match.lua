@@ -34,6 +34,14 @@ local function check_options(options)
     error("mahjong.match: expected a table {players=, games=, seed=} (got "
           .. type(options) .. ")", 3)
   end
+  for key in pairs(options) do
+    -- a field misspelt (game = 8) would play another match in silence
+    if key ~= "players" and key ~= "games" and key ~= "seed" and key ~= "rounds"
+       and key ~= "rules" then
+      error("mahjong.match: unknown field " .. (type(key) == "string" and "'" .. key .. "'"
+            or type(key)) .. " (fields: players, games, seed, rounds, rules)", 3)
+    end
+  end
   local players = options.players
   if type(players) ~= "table" or #players ~= 4 then
     error("mahjong.match: players must be a list of four players", 3)

@@ -249,6 +249,10 @@ describe("mahjong.table", function()
     assert.has_error(function() mahjong.table{players = four, rules = {bogus = true}} end)
     assert.has_error(function() mahjong.table{players = four, rules = {red = 1}} end,
                      "mahjong.table: rule 'red' must be true or false (got number)")
+    -- a field misspelt is refused, not left out: round = "east" had
+    -- played a whole hanchan
+    assert.has_error(function() mahjong.table{players = four, round = "east"} end,
+      "mahjong.table: unknown field 'round' (fields: players, seed, rounds, rules)")
   end)
 
   it("plays with the rules it is given, and its record carries them", function()
@@ -366,6 +370,8 @@ describe("mahjong.match", function()
     assert.is_true(read_back(report.games[2]).agrees)
     assert.are.equal("defender", report.games[2].names[3])
     assert.has_error(function() mahjong.match{players = players, games = 0} end)
+    assert.has_error(function() mahjong.match{players = players, game = 8} end,
+      "mahjong.match: unknown field 'game' (fields: players, games, seed, rounds, rules)")
   end)
 end)
 
