@@ -274,17 +274,18 @@ static void test_altered_logs(void **state) {
   assert_false(replay_text(bad, n, &log, &rp, why, sizeof why));
   free(bad);
 
-  /* truncated anywhere: a message, never a crash */
-  int refused = 0;
+  /* truncated anywhere: a message, never a crash, and never a game.  A
+     cut between rounds or inside a tag (an INIT) had replayed the rounds
+     before it as a whole game that agreed: 38 of these cuts did */
+  int refused = 0, cuts = 0;
   for (size_t cut = 0; cut < len; cut += 97) {
+    cuts++;
     if (!replay_text(data, cut, &log, &rp, why, sizeof why)) {
       refused++;
       assert_true(strlen(why) > 0);
     }
   }
-  /* the others are cut between rounds (or inside an INIT): the rounds
-     before the cut replay */
-  assert_int_equal(refused, 187);
+  assert_int_equal(refused, cuts);
   mj_log_free(&log);
   free(data);
 
