@@ -218,6 +218,9 @@ typedef enum mj_status {
   MJ_TENHOU_NOT_DEALER,       /* tenhou needs seat east, chiihou another */
   MJ_FIRST_TURN_OPEN,         /* tenhou or chiihou with melds */
   MJ_RINSHAN_WITHOUT_KAN,
+  MJ_NOT_LAST_TILE,           /* haitei with rinshan, houtei with chankan:
+                                 a replacement draw is not the wall's last
+                                 tile, nor a kan's tile the last discard */
   MJ_BAD_CONTEXT,             /* a kind, wind, meld or count out of range */
 } mj_status;
 

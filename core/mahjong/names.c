@@ -194,6 +194,12 @@ const char *mj_status_message(mj_status status, const mj_tiles *hand,
     return say(message, "tenhou is the dealer's (seat \"E\"), chiihou another's");
   case MJ_FIRST_TURN_OPEN: return say(message, "tenhou and chiihou take no melds");
   case MJ_RINSHAN_WITHOUT_KAN: return say(message, "rinshan without a kan");
+  case MJ_NOT_LAST_TILE:
+    return ctx->rinshan
+           ? say(message, "haitei and rinshan: a replacement tile after a kan "
+                 "is not the last tile of the wall (rinshan alone counts)")
+           : say(message, "houtei and chankan: the tile of an added kan is not "
+                 "the last discard (chankan alone counts)");
   case MJ_BAD_CONTEXT: return say(message, "the context is out of range");
   default: return say(message, "cannot score this hand");
   }

@@ -39,6 +39,8 @@ static mj_status check_context(const mj_tiles *hand, const mj_context *ctx,
   if (!ctx->tsumo && (ctx->haitei || ctx->rinshan || ctx->tenhou || ctx->chiihou))
     return MJ_TSUMO_ONLY;
   if (ctx->tsumo && (ctx->houtei || ctx->chankan)) return MJ_RON_ONLY;
+  if ((ctx->haitei && ctx->rinshan) || (ctx->houtei && ctx->chankan))
+    return MJ_NOT_LAST_TILE;
   if ((ctx->tenhou && ctx->seat != MJ_EAST) ||
       (ctx->chiihou && ctx->seat == MJ_EAST))
     return MJ_TENHOU_NOT_DEALER;

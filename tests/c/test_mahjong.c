@@ -656,6 +656,20 @@ static void test_score_refusals(void **unused) {
   assert_int_equal(mj_score_hand(&t, &ctx, &s), MJ_WIN_NOT_IN_HAND);
   mj_default_context(&ctx);
   assert_int_equal(score_of("123m456p789s11z222s", "2s", &ctx, &s), MJ_NO_YAKU);
+  /* a replacement draw is not the wall's last tile, nor the tile of an
+     added kan the last discard: the round never gives both, and both
+     had counted a han each */
+  mj_default_context(&ctx);
+  ctx.tsumo = ctx.rinshan = ctx.haitei = true;
+  ctx.meld[ctx.nmelds++] = (mj_meld){MJ_ANKAN, MJ_EAST, 0};
+  assert_int_equal(score_of("456p789s23455s", "4s", &ctx, &s), MJ_NOT_LAST_TILE);
+  ctx.haitei = false;
+  assert_int_equal(score_of("456p789s23455s", "4s", &ctx, &s), MJ_SCORED);
+  mj_default_context(&ctx);
+  ctx.chankan = ctx.houtei = true;
+  assert_int_equal(score_of(hand, "4s", &ctx, &s), MJ_NOT_LAST_TILE);
+  ctx.houtei = false;
+  assert_int_equal(score_of(hand, "4s", &ctx, &s), MJ_SCORED);
   /* found by tests/fuzz/fuzz_mahjong: a red five in a meld of honors was
      counted into red[3], past the three suits' */
   mj_default_context(&ctx);
