@@ -761,7 +761,10 @@ static void read_rules(lua_State *L, int idx, mj_round_rules *rules) {
   lua_pushnil(L);
   while (lua_next(L, idx)) {
     const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
-    bool known = key && mj_rules_flag(&rules->score, key, strlen(key));
+    /* the flags by name, the scoring's too but "aka" (the round counts its
+       red fives as dora when the wall has them: rule "red") */
+    bool *flag = key ? mj_round_rules_flag(rules, key, strlen(key)) : NULL;
+    bool known = flag != NULL;
     for (int i = 0; key && round_rule_names[i] && !known; i++)
       known = !strcmp(key, round_rule_names[i]);
     if (!known)
@@ -770,10 +773,11 @@ static void read_rules(lua_State *L, int idx, mj_round_rules *rules) {
                  "dealer_stop, tenhou_rounding, start_points, target, uma, kuitan, "
                  "kiriage, double_yakuman, kazoe, open_pinfu_fu)",
                  key ? key : luaL_typename(L, -2));
-    if (key && mj_rules_flag(&rules->score, key, strlen(key))) {
+    if (flag) {
       if (!lua_isboolean(L, -1))
-        luaL_error(L, "mahjong.table: rule '%s' must be true or false", key);
-      *mj_rules_flag(&rules->score, key, strlen(key)) = lua_toboolean(L, -1);
+        luaL_error(L, "mahjong.table: rule '%s' must be true or false (got %s)", key,
+                   luaL_typename(L, -1));
+      *flag = lua_toboolean(L, -1);
     }
     lua_pop(L, 1);
   }

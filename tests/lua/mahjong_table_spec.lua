@@ -253,6 +253,9 @@ describe("mahjong.table", function()
     -- played a whole hanchan
     assert.has_error(function() mahjong.table{players = four, round = "east"} end,
       "mahjong.table: unknown field 'round' (fields: players, seed, rounds, rules)")
+    -- "aka" is the scorer's: the round counts the red fives of its wall
+    -- (rule red), so aka = false was taken and changed nothing
+    assert.has_error(function() mahjong.table{players = four, rules = {aka = false}} end)
   end)
 
   it("plays with the rules it is given, and its record carries them", function()
