@@ -502,26 +502,28 @@ static int pick(lua_State *L, table *tb, int seat, int q, int first, int n,
     lua_pop(L, 1);
     return -1;
   }
-  char name[40];
+  char name[40], shown[40 + 4];
   if (type == LUA_TSTRING) {
     /* short strings are interned: a name taken from the list is the
        very string pushed there */
-    const char *chosen = lua_tostring(L, -1);
+    size_t len;
+    const char *chosen = lua_tolstring(L, -1, &len);
     for (int i = 0; i < n; i++)
       if (chosen == interned[i]) {
         lua_pop(L, 1);
         return first + i;
       }
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++) {   /* the whole string: "4m\0x" is not 4m */
       option_name(r, &tb->t.options[first + i], name, sizeof name);
-      if (!strcmp(chosen, name)) {
+      if (strlen(name) == len && !memcmp(chosen, name, len)) {
         lua_pop(L, 1);
         return first + i;
       }
     }
+    mj_shown(chosen, len, 40, shown);
   }
   lua_pushfstring(L, "answered %s%s%s (not one of:", type == LUA_TSTRING ? "'" : "",
-                  type == LUA_TSTRING ? lua_tostring(L, -1) : luaL_typename(L, -1),
+                  type == LUA_TSTRING ? shown : luaL_typename(L, -1),
                   type == LUA_TSTRING ? "'" : "");
   for (int i = 0; i < n; i++) {
     option_name(r, &tb->t.options[first + i], name, sizeof name);

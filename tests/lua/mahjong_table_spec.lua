@@ -124,14 +124,21 @@ describe("mahjong.table", function()
       {"9z9z", "answered '9z9z' (not one of:"},
       {42, "answered number (not one of:"},
       {{}, "answered table"},
+      -- a name with more after a NUL is not that name (it was taken)
+      {function(tiles) return tiles[1] .. "\0x" end, "answered '", "?x' (not one of:"},
     }
     for _, case in ipairs(cases) do
       local players = randoms(1)
-      players[2] = function(question) if question == "discard" then return case[1] end end
+      players[2] = function(question, _, tiles)
+        if question ~= "discard" then return nil end
+        if type(case[1]) == "function" then return case[1](tiles) end
+        return case[1]
+      end
       local t = mahjong.table{seed = 1, players = players}
       local ok, err = pcall(t.play, t)
       assert.is_false(ok)
       assert.is_truthy(err:find("mahjong: player 2 (seat 1, 'player 2') " .. case[2], 1, true), err)
+      assert.is_truthy(err:find(case[3] or "", 1, true), err)
       assert.is_truthy(err:find("to discard$"), err)
     end
     local players = randoms(1)
