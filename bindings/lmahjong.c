@@ -328,9 +328,9 @@ static bool read_indicators(lua_State *L, int idx, const char *field,
     return say(m, "%s must be a list of tiles (got %s)", field,
                luaL_typename(L, idx));
   lua_Integer len = luaL_len(L, idx);
-  if (len > MJ_MAX_INDICATORS)
-    return say(m, "%s: at most %d indicators (got %d)", field,
-               MJ_MAX_INDICATORS, (int)len);
+  if (len < 0 || len > MJ_MAX_INDICATORS)
+    return say(m, "%s: at most %d indicators (got %lld)", field,
+               MJ_MAX_INDICATORS, (long long)len);
   for (lua_Integer i = 1; i <= len; i++) {
     lua_geti(L, idx, i);
     bool ok = read_tile_name(L, -1, field, &out[*n], m);
@@ -346,7 +346,8 @@ static bool read_melds(lua_State *L, int idx, mj_context *ctx, message *m) {
     return say(m, "melds must be a list like {\"chi:234m\", \"pon:555z\"} "
                "(got %s)", luaL_typename(L, idx));
   lua_Integer len = luaL_len(L, idx);
-  if (len > 4) return say(m, "at most 4 melds (got %d)", (int)len);
+  if (len < 0 || len > 4)
+    return say(m, "at most 4 melds (got %lld)", (long long)len);
   for (lua_Integer i = 1; i <= len; i++) {
     lua_geti(L, idx, i);
     size_t n;
@@ -578,8 +579,9 @@ static int score_tostring(lua_State *L) {
     lua_geti(L, -1, i);
     lua_getfield(L, -1, "name");
     lua_getfield(L, -2, "name_ja");
-    sheet_add(sheet, sizeof sheet, "%-20s %3d han  %s\n", lua_tostring(L, -2),
-              int_field(L, -3, "han", NULL), lua_tostring(L, -1));
+    const char *name = lua_tostring(L, -2), *name_ja = lua_tostring(L, -1);
+    sheet_add(sheet, sizeof sheet, "%-20s %3d han  %s\n", name ? name : "?",
+              int_field(L, -3, "han", NULL), name_ja ? name_ja : "");
     lua_pop(L, 3);
   }
   lua_pop(L, 1);
@@ -588,8 +590,9 @@ static int score_tostring(lua_State *L) {
   for (lua_Integer i = 1; i <= luaL_len(L, -1); i++) {
     lua_geti(L, -1, i);
     lua_getfield(L, -1, "reason");
+    const char *reason = lua_tostring(L, -1);
     sheet_add(sheet, sizeof sheet, "%s %s %d", i > 1 ? "," : "",
-              lua_tostring(L, -1), int_field(L, -2, "fu", NULL));
+              reason ? reason : "?", int_field(L, -2, "fu", NULL));
     lua_pop(L, 2);
   }
   lua_pop(L, 1);

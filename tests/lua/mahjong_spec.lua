@@ -454,6 +454,10 @@ describe("mahjong.score", function()
                                              riichi = true, ippatsu = true, dora = "2m"})
     assert.truthy(tostring(r):find("5 han 20 fu, mangan: tsumo 2000/4000, total 8000$"),
                   tostring(r))
+    -- a sheet whose fields were taken away prints '?', not "(null)"
+    r.yaku[1].name, r.yaku[1].name_ja, r.fu_details[1].reason = nil, nil, nil
+    assert.truthy(tostring(r):find("^%?  +1 han  \n"), tostring(r))
+    assert.truthy(tostring(r):find("20 fu: %? 20"), tostring(r))
   end)
 
   it("says what is wrong with a hand or a context", function()
@@ -477,6 +481,18 @@ describe("mahjong.score", function()
                  {win = "4s", tenhou = true, tsumo = true, seat = "S"})
     assert_fails("rinshan without a kan", mahjong.score, closed,
                  {win = "4s", rinshan = true, tsumo = true})
+    assert_fails("haitei and rinshan: a replacement tile", mahjong.score, "456p789s23455s",
+                 {win = "4s", rinshan = true, haitei = true, tsumo = true,
+                  melds = {"ankan:1111z"}})
+    assert_fails("houtei and chankan: the tile of an added kan", mahjong.score, closed,
+                 {win = "4s", chankan = true, houtei = true})
+    -- a length from __len out of range says it, not "out of range" or 0
+    local len = function(n) return setmetatable({}, {__len = function() return n end}) end
+    assert_fails("at most 4 melds (got -3)", mahjong.score, closed, {win = "4s", melds = len(-3)})
+    assert_fails("at most 4 melds (got 1099511627776)", mahjong.score, closed,
+                 {win = "4s", melds = len(2^40)})
+    assert_fails("dora: at most 10 indicators (got -1)", mahjong.score, closed,
+                 {win = "4s", dora = len(-1)})
     assert_fails("meld 1 is 'chi:124m'", mahjong.score, "456p789s23455s",
                  {win = "4s", melds = {"chi:124m"}})
     assert_fails("'8z' at position 5 of 'pon:888z'", mahjong.score, "456p789s23455s",
