@@ -19,11 +19,16 @@ local report_meta = {}
 function report_meta.__tostring(report)
   local lines = {string.format("mahjong match: %d games, %d rounds",
                                #report.games, report.rounds)}
-  lines[#lines + 1] = string.format("  %-16s %6s %8s %8s %6s %8s", "player",
+  local width = 16            -- the columns stay in line past 16 (mahjong_efficiency)
+  for _, p in ipairs(report.players) do width = math.max(width, utf8.len(p.name) or #p.name) end
+  local function name(text)
+    return text .. string.rep(" ", width - (utf8.len(text) or #text))
+  end
+  lines[#lines + 1] = string.format("  %s %6s %8s %8s %6s %8s", name("player"),
                                     "place", "points", "score", "wins", "deal-in")
   for _, p in ipairs(report.players) do
-    lines[#lines + 1] = string.format("  %-16s %6.2f %+8.1f %8.0f %5.1f%% %7.1f%%",
-                                      p.name, p.place, p.points, p.score,
+    lines[#lines + 1] = string.format("  %s %6.2f %+8.1f %8.0f %5.1f%% %7.1f%%",
+                                      name(p.name), p.place, p.points, p.score,
                                       100 * p.wins, 100 * p.deal_ins)
   end
   return table.concat(lines, "\n")

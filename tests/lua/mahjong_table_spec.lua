@@ -377,6 +377,15 @@ describe("mahjong.match", function()
     assert.is_true(math.abs(points) < 1e-9)
     assert.are.equal("defender", report.players[2].name)
     assert.is_truthy(tostring(report):find("defender", 1, true))
+    -- a name past 16 characters keeps the columns in line
+    local long = mahjong.match{players = {efficiency{name = "mahjong_efficiency"},
+                                          efficiency(), efficiency(), efficiency()},
+                               games = 1, seed = 1}
+    local at = {}
+    for line in tostring(long):gmatch("[^\n]+") do
+      if line:find("%d%.%d%d ") then at[#at + 1] = line:find("%d%.%d%d ") end
+    end
+    assert.are.same({at[1], at[1], at[1], at[1]}, at)
     assert.is_true(read_back(report.games[2]).agrees)
     assert.are.equal("defender", report.games[2].names[3])
     assert.has_error(function() mahjong.match{players = players, games = 0} end)
