@@ -377,16 +377,24 @@ static bool attr_tiles(const tag *t, const char *name, uint8_t *out, int max,
   return true;
 }
 
-static void url_decode(const char *v, size_t len, char *out, size_t size) {
+static int hex_digit(int c) {
+  return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
+         : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* A name, %XX decoded when `encoded` (the mjlog's; the JSON's are plain
+   text, where "100%41" is a name as it is), control bytes as '?'. */
+static void read_name(const char *v, size_t len, bool encoded, char *out,
+                      size_t size) {
   size_t o = 0;
   for (size_t i = 0; i < len && o + 1 < size; i++) {
     int c = (unsigned char)v[i];
-    if (c == '%' && i + 2 < len) {
-      unsigned x;
-      char hex[3] = {v[i + 1], v[i + 2], 0};
-      if (sscanf(hex, "%2x", &x) == 1) { c = (int)x; i += 2; }
+    if (encoded && c == '%' && i + 2 < len && hex_digit(v[i + 1]) >= 0 &&
+        hex_digit(v[i + 2]) >= 0) {
+      c = 16 * hex_digit(v[i + 1]) + hex_digit(v[i + 2]);
+      i += 2;
     }
-    out[o++] = c < 32 ? '?' : (char)c;
+    out[o++] = c < 32 || c == 127 ? '?' : (char)c;
   }
   out[o] = '\0';
 }
@@ -526,7 +534,7 @@ static bool read_mjlog(mj_log *log, const char *d, size_t len,
       for (int s = 0; s < 4; s++) {
         size_t vlen;
         const char *v = attr(&t, keys[s], &vlen);
-        if (v) url_decode(v, vlen, log->names[s], MJ_LOG_NAME);
+        if (v) read_name(v, vlen, true, log->names[s], MJ_LOG_NAME);
       }
     } else if (is_tag(&t, "INIT")) {
       mj_log_round *r = new_round(log);
@@ -1447,7 +1455,7 @@ static bool read_json_doc(mj_log *log, const json_value *doc, bool first,
     if (names && names->type == JSON_ARRAY) {
       int s = 0;
       for (const json_value *n = names->child; n && s < 4; n = n->next, s++)
-        if (n->type == JSON_STRING) url_decode(n->string, n->len, log->names[s], MJ_LOG_NAME);
+        if (n->type == JSON_STRING) read_name(n->string, n->len, false, log->names[s], MJ_LOG_NAME);
     }
   }
   const json_value *rounds = json_get(doc, "log");

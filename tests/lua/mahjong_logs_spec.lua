@@ -62,6 +62,12 @@ describe("mahjong.read", function()
       assert.is_nil(g)
       assert.matches("the log is cut short %(", err)
     end
+    -- an mjlog's names are %-encoded; a '%' without two hex digits after
+    -- it stays (it took "%4g" for the byte 4 and dropped the g)
+    f = assert(io.open(path, "wb"))
+    f:write((text:gsub('n0="[^"]*"', 'n0="%%4g%%E6%%97%%A5 50%%"', 1)))
+    f:close()
+    assert.are.equal("%4g日 50%", assert(mahjong.read(path))[1].names[1])
     f = assert(io.open(path, "wb"))
     f:write(text:gsub("<D", "<D0/><D", 1))
     f:close()

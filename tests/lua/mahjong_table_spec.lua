@@ -58,6 +58,13 @@ describe("mahjong.table", function()
       assert.are.equal(#game.rounds, #replayed.rounds)
       assert.are.equal(replayed.names[2], "defensive")
     end
+    -- names come back as they were: the JSON's are plain text, not
+    -- %-encoded as the mjlog's ("%41x" came back as "Ax")
+    local names = {"100%41x", 'a"b', "c\\d", "日本"}
+    local players = {}
+    for i, name in ipairs(names) do players[i] = efficiency{name = name} end
+    local game = mahjong.table{seed = 1, rounds = "east", players = players}:play()
+    assert.are.same(names, read_back(game).names)
   end)
 
   it("plays an east-only game shorter than a hanchan", function()
