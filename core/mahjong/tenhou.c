@@ -1435,6 +1435,11 @@ static bool read_json_doc(mj_log *log, const json_value *doc, bool first,
         bool east = strstr(disp->string, "東") != NULL ||
                     strstr(disp->string, "East") != NULL;
         log->rules.length = east ? 1 : 2;
+        /* Tenhou's own ("般南喰赤"): 喰 is open tanyao, as the mjlog's
+           GO type says it (a lobby without it replayed with open tanyao
+           counted a han its wins did not have) */
+        if (east || strstr(disp->string, "南"))
+          log->rules.score.kuitan = strstr(disp->string, "喰") != NULL;
         if (strstr(disp->string, "三")) return fail(err, log, "%s", "three-player games are not read");
       }
       const json_value *a = json_get(rule, "aka");

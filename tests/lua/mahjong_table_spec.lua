@@ -67,6 +67,32 @@ describe("mahjong.table", function()
     assert.are.same(names, read_back(game).names)
   end)
 
+  it("reads open tanyao from a JSON record's lobby as Tenhou writes it (喰)", function()
+    -- a game without open tanyao, written as Tenhou writes one (般東赤, no
+    -- rules of ludus): its wins agree; read as 般東喰赤 one has a han more
+    local function caller(seed)
+      local r = random{seed = seed}
+      return {discard = function(_, view, tiles)
+                return mahjong.ranked_discards(view:hand(), tiles)[1]
+              end,
+              call = function(_, view, calls, tile, from)
+                return r:call(view, calls, tile, from)
+              end}
+    end
+    local game = mahjong.table{seed = 7, rounds = "east", rules = {kuitan = false},
+                               players = {caller(7), caller(8), caller(9), caller(10)}}:play()
+    local text = game:save():gsub(',"ludus":{"kuitan":false}', "")
+    assert.is_truthy(text:find('"disp":"般東赤"', 1, true))
+    local path = os.tmpname()
+    for _, case in ipairs({{text, true}, {text:gsub("般東赤", "般東喰赤"), false}}) do
+      local f = assert(io.open(path, "wb"))
+      f:write(case[1])
+      f:close()
+      assert.are.equal(case[2], assert(mahjong.read(path))[1].agrees)
+    end
+    os.remove(path)
+  end)
+
   it("plays an east-only game shorter than a hanchan", function()
     local game = mahjong.table{seed = 3, rounds = "east", players = randoms(5)}:play()
     for _, r in ipairs(game.rounds) do assert.is_truthy(r.name:match("^[ES]")) end
