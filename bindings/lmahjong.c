@@ -5,6 +5,7 @@
 ** context that cannot be read) returns nil, message; a wrong type where
 ** a table or a string must be raises.
 */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -844,7 +845,7 @@ static int mahjong_read(lua_State *L) {
   FILE *f = fopen(path, "rb");
   if (!f) {
     lua_pushnil(L);
-    lua_pushfstring(L, "mahjong: cannot open '%s'", path);
+    lua_pushfstring(L, "mahjong: cannot open '%s' (%s)", path, strerror(errno));
     return 2;
   }
   size_t cap = 1 << 16;
@@ -857,8 +858,14 @@ static int mahjong_read(lua_State *L) {
     lr->data = more;
     cap *= 2;
   }
+  int failed = ferror(f) ? errno : 0;      /* a directory opens, and reads EISDIR */
   fclose(f);
   if (!lr->data) return luaL_error(L, "mahjong: not enough memory for '%s'", path);
+  if (failed) {
+    lua_pushnil(L);
+    lua_pushfstring(L, "mahjong: cannot read '%s' (%s)", path, strerror(failed));
+    return 2;
+  }
   lua_newtable(L);                                       /* 3: the games */
   size_t at = 0, start, end;
   int number = 0;

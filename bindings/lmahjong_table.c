@@ -14,6 +14,7 @@
 ** from inside a player ends play() with a message and leaves the table
 ** at the question it asked: play() again asks it again.
 */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -963,14 +964,18 @@ static int game_save(lua_State *L) {
   FILE *f = fopen(path, "wb");
   if (!f) {
     lua_pushnil(L);
-    lua_pushfstring(L, "mahjong: cannot write '%s'", path);
+    lua_pushfstring(L, "mahjong: cannot write '%s' (%s)", path, strerror(errno));
     return 2;
   }
   bool ok = fwrite(json, 1, len, f) == len;
-  ok = fclose(f) == 0 && ok;
+  int failed = ok ? 0 : errno;
+  if (fclose(f) != 0 && ok) {
+    ok = false;
+    failed = errno;
+  }
   if (!ok) {
     lua_pushnil(L);
-    lua_pushfstring(L, "mahjong: cannot write '%s'", path);
+    lua_pushfstring(L, "mahjong: cannot write '%s' (%s)", path, strerror(failed));
     return 2;
   }
   lua_pushboolean(L, 1);

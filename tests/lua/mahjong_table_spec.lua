@@ -97,6 +97,10 @@ describe("mahjong.table", function()
     local game = mahjong.table{seed = 3, rounds = "east", players = randoms(5)}:play()
     for _, r in ipairs(game.rounds) do assert.is_truthy(r.name:match("^[ES]")) end
     assert.is_truthy(game:save():find("般東", 1, true))
+    local ok, err = game:save("/nonexistent/dir/game.json")
+    assert.is_nil(ok)
+    assert.are.equal("mahjong: cannot write '/nonexistent/dir/game.json' "
+                     .. "(No such file or directory)", err)
   end)
 
   it("shows a player its own hand and what every seat may see", function()
