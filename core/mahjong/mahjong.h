@@ -80,8 +80,9 @@ typedef struct mj_meld {
   uint8_t red;                /* red fives in it */
 } mj_meld;
 
-/* "chi:234m", "pon:555z", "kan:1111p" or "minkan:" or "shouminkan:"
-   (open), "ankan:1111p" (closed). */
+/* "chi:234m", "pon:555z", "kan:1111p" or "minkan:", "daiminkan:",
+   "shouminkan:", "kakan:" (open: the last two as mahjong.read's events
+   and a table's views write an added kan), "ankan:1111p" (closed). */
 mj_error mj_parse_meld(const char *text, size_t len, mj_meld *out,
                        mj_parse_error *err);
 /* Adds the meld's tiles to t (counts only). */

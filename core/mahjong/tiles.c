@@ -121,7 +121,8 @@ int mj_dora_of(int indicator) {
 
 static const struct { const char *prefix; mj_meld_kind kind; } meld_kinds[] = {
   {"chi:", MJ_CHI}, {"pon:", MJ_PON}, {"kan:", MJ_KAN}, {"minkan:", MJ_KAN},
-  {"daiminkan:", MJ_KAN}, {"shouminkan:", MJ_KAN}, {"ankan:", MJ_ANKAN},
+  {"daiminkan:", MJ_KAN}, {"shouminkan:", MJ_KAN}, {"kakan:", MJ_KAN},
+  {"ankan:", MJ_ANKAN},
 };
 
 mj_error mj_parse_meld(const char *text, size_t len, mj_meld *out,

@@ -443,6 +443,16 @@ describe("mahjong.score", function()
     assert.same({pair = "6s", melds = {"123m", "456p", "456s", "789s"}}, r.decomposition)
   end)
 
+  it("takes an added kan as the table's views and mahjong.read write it", function()
+    -- view:melds() and the kan question say kakan:, the events of
+    -- mahjong.read shouminkan: both are open kans (kakan: was refused)
+    local kan = mahjong.score("123m456p789s11z", {win = "1z", melds = {"kan:5555z"}})
+    for _, meld in ipairs({"kakan:5555z", "shouminkan:5555z"}) do
+      local r = assert(mahjong.score("123m456p789s11z", {win = "1z", melds = {meld}}))
+      assert.are.equal(tostring(kan), tostring(r))
+    end
+  end)
+
   it("reads like a score sheet", function()
     local r = mahjong.score("2p3p4p2m3m4m2s3s4s4s5s6s8s8s", {win = "6s"})
     assert.equal("pinfu                  1 han  平和\n" ..
