@@ -51,14 +51,16 @@ local function check_options(options)
   if type(players) ~= "table" or #players ~= 4 then
     error("mahjong.match: players must be a list of four players", 3)
   end
-  local games = options.games or 4
+  local function whole(x) return type(x) == "number" and math.tointeger(x) or x end
+  local function shown(x) return type(x) == "string" and "'" .. x .. "'" or tostring(x) end
+  local games = whole(options.games or 4)
   if math.type(games) ~= "integer" or games < 1 then
     error("mahjong.match: games must be a whole number of at least 1 (got "
-          .. tostring(games) .. ")", 3)
+          .. shown(games) .. ")", 3)
   end
-  local seed = options.seed or 1
+  local seed = whole(options.seed or 1)     -- 8.0 is 8, as mahjong.table takes it
   if math.type(seed) ~= "integer" then
-    error("mahjong.match: seed must be an integer (got " .. tostring(seed) .. ")", 3)
+    error("mahjong.match: seed must be an integer (got " .. shown(seed) .. ")", 3)
   end
   return players, games, seed
 end

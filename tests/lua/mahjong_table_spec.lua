@@ -426,6 +426,10 @@ describe("mahjong.match", function()
     assert.is_true(read_back(report.games[2]).agrees)
     assert.are.equal("defender", report.games[2].names[3])
     assert.has_error(function() mahjong.match{players = players, games = 0} end)
+    -- 2.0 is a whole number, as mahjong.table takes its seed; "2" is not
+    assert.are.equal(1, #mahjong.match{players = players, games = 1.0, seed = 2.0}.games)
+    assert.has_error(function() mahjong.match{players = players, games = "2"} end,
+      "mahjong.match: games must be a whole number of at least 1 (got '2')")
     assert.has_error(function() mahjong.match{players = players, game = 8} end,
       "mahjong.match: unknown field 'game' (fields: players, games, seed, rounds, rules)")
   end)
