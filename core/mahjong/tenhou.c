@@ -333,7 +333,9 @@ static int numbers(const char *v, size_t len, int *out, int max, bool tenths) {
     long x = 0;
     while (i < len && v[i] >= '0' && v[i] <= '9') {
       x = x * 10 + (v[i++] - '0');
-      if (x > 10000000) return -1;    /* scores in hundreds: x 100 fits an int */
+      /* scores in hundreds, 10^8 points at most: four of them, added up
+         by the round (with its sticks and payments), still fit an int */
+      if (x > 1000000) return -1;
     }
     if (tenths) {
       x *= 10;
@@ -1106,9 +1108,11 @@ static const json_value *nth(const json_value *a, int i) {
   return e;
 }
 
+/* Four scores or changes, as the mjlog's: 10^8 points at most (a table
+   may start each seat with 10^6, and a game end with four times that). */
 static bool read_deltas(const json_value *v, int *out) {
   for (int s = 0; s < 4; s++)
-    if (!json_int_of(nth(v, s), -1000000, 1000000, &out[s])) return false;
+    if (!json_int_of(nth(v, s), -100000000, 100000000, &out[s])) return false;
   return v->len == 4;
 }
 

@@ -86,6 +86,15 @@ describe("mahjong.read", function()
     g, err = mahjong.read(path)
     assert.is_nil(g)
     assert.matches("INIT without four scores", err)
+    -- nor four scores whose sum overflowed an int in the round (UBSan
+    -- found 4 x 9999999 hundreds); 10^8 points each are read
+    for _, case in ipairs({{"9999999", false}, {"999999", true}}) do
+      f = assert(io.open(path, "wb"))
+      f:write((text:gsub('ten="[^"]*"', 'ten="' .. string.rep(case[1], 4, ",") .. '"', 1)))
+      f:close()
+      g, err = mahjong.read(path)
+      assert.are.equal(case[2], g ~= nil, err)
+    end
     -- a win's dora indicators: five at most (one and four kans), each
     -- list read into a place of its size
     for _, case in ipairs({{"1,2,3,4", true}, {"1,2,3,4,5", false},

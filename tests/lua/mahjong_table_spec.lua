@@ -67,6 +67,18 @@ describe("mahjong.table", function()
     assert.are.same(names, read_back(game).names)
   end)
 
+  it("writes a record that reads back with the largest start it takes", function()
+    -- 1,000,000 points each: the JSON's scores were read up to 1,000,000
+    -- ("a round without four scores" once a seat had won)
+    local game = mahjong.table{seed = 2, rounds = "east",
+                               players = {efficiency(), efficiency(), efficiency(), efficiency()},
+                               rules = {start_points = 1000000, target = 1000000}}:play()
+    assert.is_true(math.max(table.unpack(game.scores)) > 1000000)
+    local replayed = read_back(game)
+    assert.is_true(replayed.agrees, table.concat(replayed.disagreements, "\n"))
+    assert.are.same(game.scores, replayed.scores)
+  end)
+
   it("reads open tanyao from a JSON record's lobby as Tenhou writes it (喰)", function()
     -- a game without open tanyao, written as Tenhou writes one (般東赤, no
     -- rules of ludus): its wins agree; read as 般東喰赤 one has a han more
