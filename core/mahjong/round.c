@@ -386,28 +386,14 @@ static mj_round_status score_win(const mj_round *r, int seat, int tile,
   return score_status(mj_score_hand(&hand, ctx, out));
 }
 
-/* Whether a seat that let kinds pass (since its discard) could have won
-   on one of them: temporary furiten.  Only a pass it could have won
-   counts, so a wait that had no yaku then does not. */
+/* Whether a seat let one of its winning tiles pass since its discard:
+   temporary furiten.  Yaku do not count, by Tenhou's rule as by every
+   rule's: a tile it could not win on for want of a yaku, let pass, bars
+   a ron on any other until its next discard (waits are those of the hand
+   as it was then: it has not changed since). */
 static bool passed_a_win(const mj_round *r, int seat, uint64_t waits) {
   const mj_round_seat *s = &r->seat[seat];
-  uint64_t missed = waits & (s->passed | s->passed_kan);
-  if (!missed) return false;
-  if (s->riichi) return true;
-  for (int k = 0; k < MJ_KINDS; k++) {
-    if (!(missed >> k & 1)) continue;
-    mj_tiles hand = s->hand;
-    hand.count[k]++;
-    hand.n++;
-    mj_context ctx;
-    context_of(r, seat, k, false, &ctx);
-    ctx.houtei = false;
-    ctx.chankan = !(s->passed >> k & 1);
-    ctx.ippatsu = false;
-    mj_score score;
-    if (mj_score_hand(&hand, &ctx, &score) == MJ_SCORED) return true;
-  }
-  return false;
+  return (waits & (s->passed | s->passed_kan)) != 0;
 }
 
 /* ---- checks ---- */

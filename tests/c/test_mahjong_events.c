@@ -504,6 +504,46 @@ static void test_haitei_houtei(void **state) {
   }
 }
 
+/* ---- temporary furiten ---- */
+
+/* Seat 1 waits on 1z (the round's wind, a yaku) and 8s (no yaku: it
+   cannot win on it).  Seat 3 lets `passed` go, then the dealer a 1z. */
+static void furiten_round(game *g, const char *passed) {
+  builder b;
+  builder_init(&b);
+  deal(&b, 1, "234m567p345s11z88s");
+  char text[16];
+  snprintf(text, sizeof text, "9m9p9s%s1z", passed);
+  draws(&b, text);
+  uint8_t wall[MJ_TILES];
+  finish_wall(&b, wall);
+  start(g, wall);
+  for (int s = 0; s < 3; s++) draw_and_discard(g, s);
+  step(g, MJ_ACT_DRAW, 3, MJ_NO_TILE);
+  step(g, MJ_ACT_DISCARD, 3, g->round.seat[3].drawn);
+  mj_act ron = {.type = MJ_ACT_RON, .seat = 1};
+  assert_int_equal(mj_round_check(&g->round, &ron),
+                   !strcmp(passed, "8s") ? MJ_RE_NO_YAKU : MJ_RE_NOT_WINNING);
+  step(g, MJ_ACT_DRAW, 0, MJ_NO_TILE);
+  step(g, MJ_ACT_DISCARD, 0, g->round.seat[0].drawn);
+}
+
+/* A winning tile let pass makes a seat furiten until its next discard,
+   with a yaku or without one: Tenhou's rule, as every rule's (a pass of
+   a tile without a yaku had not counted). */
+static void test_temporary_furiten(void **state) {
+  (void)state;
+  mj_round_rules rules = tenhou_rules();
+  for (int pass = 0; pass < 2; pass++) {
+    game g;
+    game_init(&g, &rules);
+    furiten_round(&g, pass ? "8s" : "7s");
+    mj_act ron = {.type = MJ_ACT_RON, .seat = 1};
+    assert_int_equal(mj_round_check(&g.round, &ron), pass ? MJ_RE_FURITEN : MJ_ROUND_OK);
+    game_free(&g);
+  }
+}
+
 /* ---- pao ---- */
 
 /* Seat 1 pons white from the dealer, green from seat 2 and red from
@@ -685,6 +725,7 @@ int main(void) {
     cmocka_unit_test(test_nagashi_mangan),
     cmocka_unit_test(test_three_rons),
     cmocka_unit_test(test_haitei_houtei),
+    cmocka_unit_test(test_temporary_furiten),
     cmocka_unit_test(test_pao),
     cmocka_unit_test(test_double_yakuman_and_bust),
     cmocka_unit_test(test_extra_rounds),
