@@ -29,7 +29,9 @@
 **
 ** The rules are Tenhou's where nothing says otherwise: red fives, open
 ** tanyao, double ron (the riichi sticks to the first winner after the
-** discarder, honba from each), three rons a draw, nagashi mangan, no
+** discarder, honba from each), furiten on a winning tile let pass
+** (until the seat's next discard, for good in riichi) whether it had a
+** yaku or not, three rons a draw, nagashi mangan, no
 ** swap-calling (kuikae), riichi with 1000 points and four tiles left
 ** to draw, the kan dora of a closed kan at once and of an open or
 ** added kan at the next discard, pao for daisangen and daisuushii,
