@@ -180,16 +180,19 @@ function game.define(spec)
   local Game = {__name = "ludus." .. name}
   Game.__metatable = Game.__name
   local Methods = require("ludus.strict")({}, name,
-                                          "raw options moves_played pushed undo frozen")
+                                          "raw options moves_played pushed undo frozen start")
   Game.__index = Methods
   local objects = setmetatable({}, {__mode = "k"})
   local M = {name = name, sides = {sides[1], sides[2]}, spec = spec}
 
   -- A search's position, lent to an evaluation, is frozen: push and pop
-  -- on it would change the search under its feet.
-  local function wrap(raw, options, history, pushed, frozen)
+  -- on it would change the search under its feet.  Its history is not
+  -- known: it and the games made from it keep their moves from start, a
+  -- position of the spec that nothing changes, instead of from new().
+  local function wrap(raw, options, history, pushed, frozen, start)
     local g = setmetatable({raw = raw, options = options, moves_played = history or {},
-                            pushed = pushed or 0, undo = {}, frozen = frozen}, Game)
+                            pushed = pushed or 0, undo = {}, frozen = frozen,
+                            start = start}, Game)
     objects[g] = true
     return g
   end
@@ -220,10 +223,15 @@ function game.define(spec)
     return move, text
   end
 
-  -- The position after the moves of history from the start: a fresh
-  -- value, and how many of its moves were pushed in place.
-  local function replay(options, history)
-    local raw = position("new", options)
+  -- The position after the moves of g's history from its start: a fresh
+  -- value, and how many of its moves were pushed in place.  A start is
+  -- copied before a push changes it (a spec with push has copy here:
+  -- without it, a search's position cannot be copied).
+  local function replay(g, history)
+    local raw
+    if g.start == nil then raw = position("new", g.options)
+    elseif spec.push then raw = position("copy", g.start)
+    else raw = g.start end
     for _, text in ipairs(history) do
       local move = find_move({raw = raw}, text)
       if spec.push then call("push", raw, move) else raw = play(raw, move, 4) end
@@ -240,14 +248,14 @@ function game.define(spec)
     if g.frozen then
       fail(name, "a search's position cannot be copied (the spec has no copy)", 4)
     end
-    return replay(g.options, g.moves_played)
+    return replay(g, g.moves_played)
   end
 
   -- The root of a search: private even from a play that breaks its word
   -- and changes its argument, so that the search cannot change g.
   local function search_root(g)
     if spec.copy or spec.push or g.frozen then return (private_copy(g)) end
-    return (replay(g.options, g.moves_played))
+    return (replay(g, g.moves_played))
   end
 
   local function played(g, move, text)
@@ -261,7 +269,7 @@ function game.define(spec)
     end
     local history = table.move(g.moves_played, 1, #g.moves_played, 1, {})
     history[#history + 1] = text
-    return wrap(raw, g.options, history, pushed)
+    return wrap(raw, g.options, history, pushed, nil, g.start)
   end
 
   local function check_self(g, method)
@@ -334,7 +342,7 @@ function game.define(spec)
     elseif not spec.push and #self.undo > 0 then
       self.raw = table.remove(self.undo)
     else
-      self.raw, self.pushed = replay(self.options, self.moves_played)
+      self.raw, self.pushed = replay(self, self.moves_played)
       self.undo = {}
     end
     return text
@@ -355,11 +363,16 @@ function game.define(spec)
     return out
   end
 
+  -- A copy of a search's position starts there: its raw, or for push and
+  -- pop a copy of it, as the search goes on pushing on the raw.
   function Methods:copy()
     check_self(self, "copy")
     local raw, pushed = private_copy(self)
+    local start = self.start
+    if self.frozen then start = spec.push and position("copy", self.raw) or self.raw end
     return wrap(raw, self.options,
-                table.move(self.moves_played, 1, #self.moves_played, 1, {}), pushed)
+                table.move(self.moves_played, 1, #self.moves_played, 1, {}), pushed,
+                nil, start)
   end
 
   function Methods:hash()
@@ -384,6 +397,10 @@ function game.define(spec)
 
   function Methods:save()
     check_self(self, "save")
+    if self.frozen or self.start ~= nil then
+      fail(name, "this position came from a search and has no record from the "
+        .. "start", 2)
+    end
     return table.concat(self.moves_played, " ")
   end
 

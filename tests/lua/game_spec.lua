@@ -96,6 +96,33 @@ for _, style in ipairs({"push", "play"}) do
       assert.equal(8, #g:moves())
     end)
 
+    it("copies a search's position where it stands, not from the start", function()
+      local spec = luattt(style)
+      spec.copy = function(s)
+        return {cells = table.move(s.cells, 1, 9, 1, {}), n = s.n,
+                stack = table.move(s.stack or {}, 1, 9, 1, {})}
+      end
+      local seen = {}
+      ludus.ai.search(define(spec).load("b2 a1"), {depth = 2, eval = function(g)
+        local c = g:copy()
+        local m = c:moves()[1]
+        local d = c:push(m):copy()     -- its pop rebuilds from where c began
+        d:pop()
+        seen[#seen + 1] = {g = g:hash(), c = c:pop() and c:hash(), d = d:hash(),
+                           legal = g:moves(), move = ludus.ai.search(c, {depth = 1}).move,
+                           saved = {pcall(c.save, c)}}
+        return 0
+      end})
+      assert.is_true(#seen > 10)
+      for _, s in ipairs(seen) do
+        assert.equal(s.g, s.c)
+        assert.equal(s.g, s.d)
+        assert.truthy(table.concat(s.legal, " "):find(s.move, 1, true))
+        assert.is_false(s.saved[1])
+        assert.truthy(s.saved[2]:find("came from a search and has no record", 1, true))
+      end
+    end)
+
     it("hashes equal positions equally", function()
       local a = T.new():x("a1"):o("b2"):x("c3")
       local b = T.new():x("c3"):o("b2"):x("a1")
