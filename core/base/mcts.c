@@ -42,6 +42,7 @@ typedef struct mcts {
   const game_class *cls;
   void *state;
   const mcts_options *options;
+  const search_limit *limit;
   rng random;
   node *nodes;
   uint32_t count, capacity, max_nodes;
@@ -152,12 +153,15 @@ static void prove_upwards(mcts *m, const uint32_t *path, size_t i) {
   }
 }
 
-/* Plays random moves to the end of the game; its status. */
+/* Plays random moves to the end of the game; its status.  A game written
+   in Lua reads the clock as it goes (lgame.c) and may stop the limit in
+   the middle of a long playout: then it ends unfinished, GAME_ONGOING. */
 static game_status playout(mcts *m) {
   const game_class *cls = m->cls;
   int max_plies = m->options->max_playout_plies;
   if (max_plies <= 0) max_plies = 10000;
   for (int ply = 0; ply < max_plies; ply++) {
+    if (m->limit->stopped) return GAME_ONGOING;
     game_status status = cls->status(m->state);
     if (status != GAME_ONGOING) return status;
     game_move moves[GAME_MAX_MOVES];
@@ -187,7 +191,9 @@ static uint32_t winning_child(mcts *m, uint32_t at) {
   return NO_NODE;
 }
 
-static void one_playout(mcts *m, uint32_t *path, size_t path_capacity) {
+/* One playout and its credit up the path; false when the limit stopped
+   it before its end, with nothing credited. */
+static bool one_playout(mcts *m, uint32_t *path, size_t path_capacity) {
   const game_class *cls = m->cls;
   size_t length = 0;
   uint32_t at = 0;
@@ -222,6 +228,10 @@ static void one_playout(mcts *m, uint32_t *path, size_t path_capacity) {
     status = winner == 0 ? GAME_WIN_0 : GAME_WIN_1;
   } else if (status == GAME_ONGOING) {
     status = m->out_of_memory ? GAME_DRAW : playout(m);
+    if (status == GAME_ONGOING && m->limit->stopped) {
+      take_back_all(m);
+      return false;
+    }
   }
   for (size_t i = 0; i < length; i++) {
     node *n = &m->nodes[path[i]];
@@ -232,6 +242,7 @@ static void one_playout(mcts *m, uint32_t *path, size_t path_capacity) {
       n->reward += 1.0;
   }
   take_back_all(m);
+  return true;
 }
 
 /* The move to play: a proven win, else the most visited of those not
@@ -264,6 +275,7 @@ void search_mcts(const game_class *cls, void *state,
   m.cls = cls;
   m.state = state;
   m.options = options;
+  m.limit = limit;
   rng_seed(&m.random, options->seed);
   m.max_nodes = options->max_tree_nodes ? options->max_tree_nodes : 1u << 22;
   if (m.max_nodes < 1 + GAME_MAX_MOVES) m.max_nodes = 1 + GAME_MAX_MOVES;
@@ -282,7 +294,7 @@ void search_mcts(const game_class *cls, void *state,
 
   /* The tick follows the playout, so a budget of n plays exactly n. */
   while (!m.out_of_memory && !limit->stopped && !m.nodes[0].proven) {
-    one_playout(&m, path, sizeof path / sizeof path[0]);
+    if (!one_playout(&m, path, sizeof path / sizeof path[0])) break;
     result->playouts++;
     /* A playout costs far more than a clock read: check every time. */
     if (limit_tick(limit) ||

@@ -204,6 +204,29 @@ describe("a game written in Lua, searched in C", function()
     assert.is_nil(info.proven)
   end)
 
+  it("stops MCTS near its time inside a long playout", function()
+    -- A playout of 2000 plies of slow calls takes seconds; the search must
+    -- not finish it after its 0.05 s are spent.
+    local function slow()
+      local t = os.clock()
+      repeat until os.clock() - t > 0.0002
+    end
+    local Walk = ludus.game.define{
+      name = "walk", sides = {"a", "b"},
+      new = function() return {n = 0} end,
+      turn = function(s) slow(); return s.n % 2 == 0 and "a" or "b" end,
+      moves = function() slow(); return {"1", "2"} end,
+      play = function(s) return {n = s.n + 1} end,
+      is_over = function(s) slow(); return s.n >= 2000 end,
+      result = function() return {} end,
+    }
+    local info = ai.search(Walk.new(), {algorithm = "mcts", time = 0.05, seed = 1})
+    assert.equal("time", info.stopped)
+    assert.is_true(info.lua_calls < 1000, info.lua_calls)
+    assert.equal(0, info.playouts)              -- the unfinished one is not counted
+    assert.truthy(info.move)
+  end)
+
   it("hands a Lua evaluation a game it can ask", function()
     local T = ludus.game.define(luattt("push"))
     local turns = {}
