@@ -981,6 +981,8 @@ typedef struct target {
   lua_State *L;
   int self;                  /* this userdata's index on the stack */
   search_limit *limit;
+  double clock_read;         /* when watch_clock last read the clock */
+  bool slow_calls;           /* the last 16 calls took over a millisecond */
   bool failed;
   /* A Lua-defined game: positions[ply + 1] is the position at ply (only
      [1] with push and pop), lists[ply + 1] its legal moves while they are
@@ -1018,10 +1020,18 @@ static void failf(target *t, const char *format, ...) {
 
 /* Counts a call into Lua.  The search reads the clock once every so many
    nodes; Lua code may be slow enough between two readings to carry it
-   far past its time, so every 16th call reads it too. */
+   far past its time, so every 16th call reads it too, and every call
+   while 16 of them take over a millisecond (an evaluation of 10 ms would
+   otherwise run 16 times past the time). */
 static void watch_clock(target *t) {
-  if ((++t->public.lua_calls & 15) == 0 && t->limit->max_seconds > 0)
-    limit_check_slow(t->limit);
+  bool sixteenth = (++t->public.lua_calls & 15) == 0;
+  if (t->limit->max_seconds <= 0 || !(sixteenth || t->slow_calls)) return;
+  limit_check_slow(t->limit);
+  if (sixteenth) {
+    double now = limit_clock();
+    t->slow_calls = now - t->clock_read > 0.001;
+    t->clock_read = now;
+  }
 }
 
 /* After a callback raised (its error on the stack): when Ctrl-C made it
@@ -1506,6 +1516,7 @@ lgame_target *lgame_target_push(lua_State *L, int arg, int eval_arg,
   t->self = lua_gettop(L);
   t->limit = limit;
   memset(t->movers, -1, sizeof t->movers);
+  t->slow_calls = true;                    /* until the first 16 tell */
   if (info) {
     open_lua_game(L, t, arg, info);
     lua_remove(L, info);                   /* the target takes its place */

@@ -227,6 +227,19 @@ describe("a game written in Lua, searched in C", function()
     assert.truthy(info.move)
   end)
 
+  it("stops near its time when each evaluation is slow", function()
+    -- 10 ms of work each: 0.05 s leaves room for about 5 of them, not
+    -- for the 16 after which the clock used to be read.
+    local info = ai.search(connect4.new(), {time = 0.05, eval = function()
+      local t = os.clock()
+      repeat until os.clock() - t > 0.01
+      return 0
+    end})
+    assert.equal("time", info.stopped)
+    assert.is_true(info.lua_calls <= 7, info.lua_calls)
+    assert.truthy(info.move)
+  end)
+
   it("hands a Lua evaluation a game it can ask", function()
     local T = ludus.game.define(luattt("push"))
     local turns = {}
