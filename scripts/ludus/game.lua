@@ -15,7 +15,8 @@
 --   push(s, m), pop(s)   or: make and unmake in place (both, or neither)
 --   is_over(s)           -> true once the game has ended
 --   result(s)            -> {winner = side} or {} for a draw, when over
---   hash(s), eval(s), copy(s), tostring(s)   optional
+--   hash(s), eval(s), copy(s), tostring(s)   optional; with push and pop,
+--                        copy must return a new position, not s
 --   doc                  optional: a line that help(G) and help(g) show
 
 local game = {}
@@ -129,6 +130,19 @@ function game.define(spec)
     return after
   end
 
+  -- With push and pop, copy(s) must give a position that shares nothing
+  -- with s: s itself would let a copy's push, or a search, change the
+  -- game.  (With play, positions never change: s itself will do.)
+  local function copy(raw, level)
+    local copied = position("copy", raw)
+    local kind = type(raw)
+    if spec.push and rawequal(copied, raw) and (kind == "table" or kind == "userdata") then
+      fail(name, "'copy' returned the position it was given (copy must "
+        .. "return a new position)", level and level + 1 or 3)
+    end
+    return copied
+  end
+
   local function legal_moves(raw)
     local list = call("moves", raw)
     if type(list) ~= "table" then
@@ -230,7 +244,7 @@ function game.define(spec)
   local function replay(g, history)
     local raw
     if g.start == nil then raw = position("new", g.options)
-    elseif spec.push then raw = position("copy", g.start)
+    elseif spec.push then raw = copy(g.start, 4)
     else raw = g.start end
     for _, text in ipairs(history) do
       local move = find_move({raw = raw}, text)
@@ -243,7 +257,7 @@ function game.define(spec)
   -- may change it freely.  A search's position (frozen) has no history
   -- to replay.
   local function private_copy(g)
-    if spec.copy then return position("copy", g.raw), 0 end
+    if spec.copy then return copy(g.raw, 4), 0 end
     if not spec.push then return g.raw, 0 end     -- play never changes it
     if g.frozen then
       fail(name, "a search's position cannot be copied (the spec has no copy)", 4)
@@ -369,7 +383,7 @@ function game.define(spec)
     check_self(self, "copy")
     local raw, pushed = private_copy(self)
     local start = self.start
-    if self.frozen then start = spec.push and position("copy", self.raw) or self.raw end
+    if self.frozen then start = spec.push and copy(self.raw, 2) or self.raw end
     return wrap(raw, self.options,
                 table.move(self.moves_played, 1, #self.moves_played, 1, {}), pushed,
                 nil, start)

@@ -260,6 +260,30 @@ describe("a broken spec at run time", function()
     assert_raises({"broken: 'play' returned nil"}, ludus.ai.search, define(spec).new())
   end)
 
+  it("refuses a copy that is the position itself, with push and pop", function()
+    local spec = luattt("push", "broken")
+    spec.copy = function(s) return s end
+    local g = define(spec).load("b2")
+    local calls = 0
+    local refused = {"broken: 'copy' returned the position it was given"}
+    assert_raises(refused, g.copy, g)
+    assert_raises(refused, g.play, g, "a1")
+    assert_raises(refused, ludus.ai.search, g, {depth = 4, eval = function()
+      calls = calls + 1
+      if calls > 3 then error("tired") end   -- would leave the search's pushes
+      return 0
+    end})
+    assert.same({"b2"}, g:history())
+    assert.equal(8, #g:moves())
+    -- with play, a position never changes: the same one is a fine copy
+    spec = luattt("play", "broken")
+    spec.copy = function(s) return s end
+    g = define(spec).load("b2")
+    local c = g:copy():push("a1")
+    assert.equal(7, #c:moves())
+    assert.equal(8, #g:moves())
+  end)
+
   it("names 'hash' when it does not return an integer", function()
     local spec = luattt("push", "broken")
     spec.hash = function() return "h" end
