@@ -1316,7 +1316,11 @@ static size_t bridge_format_move(const void *state, game_move move, char *buf,
   push_spec_move(t, move);
   size_t len = 1;
   const char *text = lua_isnil(L, -1) ? "?" : lua_tolstring(L, -1, &len);
-  if (size > 0) snprintf(buf, size, "%.*s", (int)len, text);
+  if (size > 0) {                /* all its bytes, a NUL among them too */
+    size_t n = len < size ? len : size - 1;
+    memcpy(buf, text, n);
+    buf[n] = '\0';
+  }
   lua_pop(L, 1);
   return len;
 }
@@ -1548,6 +1552,19 @@ void lgame_target_check(lua_State *L, lgame_target *target_) {
   lua_error(L);
 }
 
+/* Pushes the text of move at the target's position: for a Lua-defined
+   game the spec's own move, whole, as g:moves() gives it (a class's
+   text is cut at 63 bytes). */
+static void push_target_move(lua_State *L, target *t, game_move move) {
+  if (!t->lua_game) {
+    push_move_text(L, t->public.cls, t->public.state, move);
+    return;
+  }
+  push_spec_move(t, move);
+  luaL_tolstring(L, -1, NULL);     /* a number, as tostring shows it */
+  lua_remove(L, -2);
+}
+
 void lgame_target_push_line(lua_State *L, lgame_target *target_,
                             const game_move *line, int n) {
   target *t = (target *)target_;
@@ -1563,7 +1580,7 @@ void lgame_target_push_line(lua_State *L, lgame_target *target_,
     bool legal = false;
     for (int i = 0; i < count && !legal; i++) legal = moves[i] == line[made];
     if (!legal) break;
-    push_move_text(L, cls, state, line[made]);
+    push_target_move(L, t, line[made]);
     lua_rawseti(L, -2, made + 1);
     cls->make(state, line[made], &undos[made]);
   }

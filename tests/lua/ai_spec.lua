@@ -240,6 +240,34 @@ describe("a game written in Lua, searched in C", function()
     assert.truthy(info.move)
   end)
 
+  it("returns the spec's moves whole: long, with a NUL, or numbers", function()
+    local long = ("x"):rep(100)
+    local Nim = ludus.game.define{
+      name = "nim", sides = {"first", "second"},
+      new = function() return {left = 5, n = 0} end,
+      turn = function(s) return s.n % 2 == 0 and "first" or "second" end,
+      moves = function(s)
+        return s.left == 5 and {long .. "1", long .. "2"} or s.left > 2 and {"a\0b", 2.5} or {1}
+      end,
+      play = function(s, m)
+        return {left = s.left - (m == 1 and 1 or tostring(m):find("2") and 2 or 1), n = s.n + 1}
+      end,
+      is_over = function(s) return s.left <= 0 end,
+      result = function(s) return {winner = s.n % 2 == 1 and "first" or "second"} end,
+    }
+    local g = Nim.new()
+    local mcts = {algorithm = "mcts", playouts = 200, seed = 1}
+    for _, info in ipairs({ai.search(g), ai.search(g, mcts)}) do
+      for i, move in ipairs(info.pv) do
+        assert.truthy(contains(g:moves(), move), ("ply %d: '%s'"):format(i, move))
+        g = g:play(move)
+      end
+      g = Nim.new()
+    end
+    assert.equal(101, #ai.search(g).move)
+    assert.same({"a\0b", "2.5"}, g:play(long .. "1"):moves())
+  end)
+
   it("hands a Lua evaluation a game it can ask", function()
     local T = ludus.game.define(luattt("push"))
     local turns = {}
