@@ -1078,12 +1078,16 @@ static bool call_spec(target *t, int f, int nargs, int nresults) {
 
 static void bridge_init(void *state) { (void)state; }
 
+/* The side the string at at names, or -1: all of its bytes ("x\0" is no
+   side, as game.lua finds too). */
 static int bridge_side(target *t, int at) {
   lua_State *L = t->L;
   if (lua_type(L, at) == LUA_TSTRING) {
-    const char *side = lua_tostring(L, at);
+    size_t len;
+    const char *side = lua_tolstring(L, at, &len);
     for (int i = 0; i < 2; i++)
-      if (strcmp(side, t->cls.side[i]) == 0) return i;
+      if (len == strlen(t->cls.side[i]) && memcmp(side, t->cls.side[i], len) == 0)
+        return i;
   }
   return -1;
 }

@@ -200,6 +200,8 @@ describe("a broken spec at run time", function()
      {"broken: 'push' raised an error:", "cannot push"}},
     {"turn", function() return "z" end,
      {"broken: 'turn' returned"}},
+    {"turn", function(s) return s.n % 2 == 0 and "x\0" or "o" end,
+     {"broken: 'turn' returned 'x?'"}},
     {"is_over", function() error({}) end,
      {"broken: 'is_over' raised an error"}},
   }
