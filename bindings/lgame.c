@@ -1157,16 +1157,19 @@ static void push_list(target *t) {
   }
   const char *problem = NULL;
   if (!lua_istable(L, -1)) {
-    problem = "must return a table of moves";
+    problem = lua_pushfstring(L, "must return a table of moves (got %s)",
+                              luaL_typename(L, -1));
   } else {
     lua_Unsigned n = lua_rawlen(L, -1);
     if (n > GAME_MAX_MOVES)
-      problem = "returned more moves than a search can take (256)";
+      problem = lua_pushfstring(L, "returned %I moves, more than a search can "
+                                "take (256)", (lua_Integer)n);
     for (lua_Unsigned i = 1; i <= n && !problem; i++) {
       int type = lua_rawgeti(L, -1, (lua_Integer)i);
-      if (type != LUA_TSTRING && type != LUA_TNUMBER)
-        problem = "returned a move that is not a string";
       lua_pop(L, 1);
+      if (type != LUA_TSTRING && type != LUA_TNUMBER)
+        problem = lua_pushfstring(L, "returned a %s at index %I (moves are "
+                                  "strings)", lua_typename(L, type), (lua_Integer)i);
     }
   }
   if (!problem && lua_rawlen(L, -1) == 0) {   /* only when it is over */
@@ -1182,9 +1185,8 @@ static void push_list(target *t) {
     }
   }
   if (problem) {
-    failf(t, "%s: 'moves' %s (got %s)", t->cls.name, problem,
-          luaL_typename(L, -1));
-    lua_pop(L, 2);
+    failf(t, "%s: 'moves' %s", t->cls.name, problem);
+    lua_pop(L, 3);
     lua_pushnil(L);
     return;
   }
