@@ -11,6 +11,7 @@
 --   new(options)         -> a start position
 --   turn(s)              -> the side to move (one of sides)
 --   moves(s)             -> the legal moves, strings in a stable order
+--                           (not empty; no white space, ',' or ';')
 --   play(s, m)           -> a new position with m played, s unchanged
 --   push(s, m), pop(s)   or: make and unmake in place (both, or neither)
 --   is_over(s)           -> true once the game has ended
@@ -156,6 +157,12 @@ function game.define(spec)
           .. " (moves are strings)", 3)
       end
       texts[i] = tostring(list[i])
+      -- load reads a record's moves between white space, ',' and ';'
+      if texts[i] == "" or texts[i]:find("[%s,;]") then
+        fail(name, "'moves' returned " .. shown_value(texts[i]) .. " at index " .. i
+          .. " (a move is not empty and holds no white space, ',' or ';', "
+          .. "which a saved record puts between moves)", 3)
+      end
     end
     if #list == 0 and not call("is_over", raw) then
       fail(name, "'moves' returned no moves, but 'is_over' says the game goes on", 3)

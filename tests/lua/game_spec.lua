@@ -227,6 +227,26 @@ describe("a broken spec at run time", function()
     end)
   end
 
+  it("refuses a move that a saved record could not give back", function()
+    for _, bad in ipairs({"a 1", "a1,b1", "a1;", "", "\t"}) do
+      local spec = luattt("play", "broken")
+      local moves = spec.moves
+      spec.moves = function(s)
+        local list = moves(s)
+        if s.n == 1 then list[#list + 1] = bad end
+        return list
+      end
+      local play = spec.play
+      spec.play = function(s, m) return play(s, m == bad and "c3" or m) end
+      local G = define(spec)
+      local g = G.new():x("b2")
+      assert_raises({"broken: 'moves' returned '" .. bad:gsub("%c", "?") .. "' at index 9 "
+                     .. "(a move is not empty and holds no white space, ',' or ';'"},
+                    g.play, g, bad)
+      assert_raises({"'moves' returned '"}, g.moves, g)
+    end
+  end)
+
   it("names a winner that is not a side", function()
     local spec = luattt("push", "broken")
     spec.result = function() return {winner = "nobody"} end
