@@ -166,9 +166,9 @@ local function make(config)
     if exact ~= nil and type(exact) ~= "boolean" then
       error(("%s: option 'exact' must be true or false (got %s)")
             :format(where, tostring(exact)), 3)
-    elseif m * n > MAX_SQUARES then
-      error(("%s: a %d by %d board has %d squares (at most %d)")
-            :format(where, m, n, m * n, MAX_SQUARES), 3)
+    elseif m > MAX_SQUARES // n then         -- m * n could wrap round
+      error(("%s: a %d by %d board has %.0f squares (at most %d)")
+            :format(where, m, n, m * 1.0 * n, MAX_SQUARES), 3)
     elseif k > math.max(m, n) then
       error(("%s: option 'k' must be at most %d, the longer side (got %d)")
             :format(where, math.max(m, n), k), 3)

@@ -228,6 +228,14 @@ describe("mnk", function()
                   mnk.new, {m = 4, n = 2, k = 5})
     assert_raises({"mnk.new: a 17 by 16 board has 272 squares (at most 256)"},
                   mnk.new, {m = 17, n = 16})
+    -- 2^32 by 2^32 is 0 squares in 64-bit integers: it used to build that
+    -- board for ever (the hook stops it at once)
+    debug.sethook(function() error("still building") end, "", 10000000)
+    local ok, message = pcall(mnk.new, {m = 2^32, n = 2^32})
+    debug.sethook()
+    assert.is_false(ok)
+    assert.equal("mnk.new: a 4294967296 by 4294967296 board has 18446744073709551616 "
+                 .. "squares (at most 256)", (message:gsub("^.-: mnk", "mnk")))
     assert_raises({"mnk.new: unknown option 'size' (it takes: m, n, k, exact)"},
                   mnk.new, {size = 4})
     assert_raises({"mnk.new: option 'exact' must be true or false (got yes)"},
