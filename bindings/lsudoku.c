@@ -251,6 +251,23 @@ static void check_box_option(lua_State *L, int idx, int *rows, int *cols) {
   *cols = at[1];
 }
 
+/* The box option at idx given with a variant whose grids have boxes of
+   rows x cols (1 x n for regions): the variant's rules were made for
+   those boxes (its windows, its regions), so another box is refused, not
+   put in their place. */
+static void check_variant_box(lua_State *L, int idx, int rows, int cols,
+                              bool regions) {
+  int given_rows, given_cols;
+  check_box_option(L, idx, &given_rows, &given_cols);
+  if (given_rows == rows && given_cols == cols) return;
+  if (regions)
+    luaL_error(L, "sudoku: box {%d, %d} is not for this variant, whose "
+               "regions are its boxes", given_rows, given_cols);
+  luaL_error(L, "sudoku: box {%d, %d} is not for this variant, whose boxes "
+             "are %dx%d (give the box to sudoku.variant)", given_rows,
+             given_cols, rows, cols);
+}
+
 /* The options of a parse: {symbols =, box = {r, c}}. */
 static void check_read_options(lua_State *L, int arg, read_options *o) {
   memset(o, 0, sizeof *o);
@@ -286,8 +303,13 @@ static void check_read_options(lua_State *L, int arg, read_options *o) {
   } else {
     lua_pop(L, 1);
   }
-  if (lua_getfield(L, arg, "box") != LUA_TNIL)
-    check_box_option(L, lua_gettop(L), &o->box_rows, &o->box_cols);
+  if (lua_getfield(L, arg, "box") != LUA_TNIL) {
+    if (o->rules)
+      check_variant_box(L, lua_gettop(L), o->box_rows, o->box_cols,
+                        ((const sudoku_rules *)lua_touserdata(L, o->rules))->has_regions);
+    else
+      check_box_option(L, lua_gettop(L), &o->box_rows, &o->box_cols);
+  }
   lua_pop(L, 1);
   if (lua_getfield(L, arg, "symbols") == LUA_TNIL) {
     lua_pop(L, 1);
@@ -672,6 +694,10 @@ static int sudoku_generate_lua(lua_State *L) {
       luaL_error(L, "sudoku: rules must be a variant (sudoku.variant{...}), "
                  "not %s", luaL_typename(L, -1));
     rules_at = lua_gettop(L);               /* kept on the stack */
+    if (lua_getfield(L, 1, "size") != LUA_TNIL && size != o.rules->size)
+      luaL_error(L, "sudoku: the variant is for a %dx%d, size asks for a "
+                 "%Ix%I", o.rules->size, o.rules->size, size, size);
+    lua_pop(L, 1);
     size = o.rules->size;
     lua_getiuservalue(L, rules_at, 1);
     lua_getfield(L, -1, "box_rows");
@@ -683,6 +709,10 @@ static int sudoku_generate_lua(lua_State *L) {
       o.box_cols = o.rules->size;
     }
     lua_pop(L, 3);
+    if (lua_getfield(L, 1, "box") != LUA_TNIL)
+      check_variant_box(L, lua_gettop(L), o.box_rows, o.box_cols,
+                        o.rules->has_regions);
+    lua_pop(L, 1);
     /* The shuffled search for a full grid meets a rule in Lua only where
        it fills the cells the rule reads, and thrashes: the magic square's
        took minutes with no grid.  Without the rule the puzzle could have

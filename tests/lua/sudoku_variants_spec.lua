@@ -466,4 +466,22 @@ describe("sudoku variants", function()
     local p = x:parse(("."):rep(81))
     assert.has_error(function() p:set(9, 9, 1); p:set(1, 1, 1) end)
   end)
+
+  it("refuses a size or box that is not the variant's, in parse and generate", function()
+    -- they used to be ignored (generate made a 4x4 for size = 9) or put
+    -- in place of the boxes the rules were made for
+    local four = sudoku.variant{size = 4, diagonals = true}
+    assert_raises({"sudoku: the variant is for a 4x4, size asks for a 9x9"},
+                  sudoku.generate, {rules = four, size = 9, seed = 1})
+    assert.equal(4, sudoku.generate{rules = four, size = 4, seed = 1}:size())
+    local six = sudoku.variant{size = 6, windows = true}
+    local other = "sudoku: box {3, 2} is not for this variant, whose boxes are 2x3"
+    assert_raises({other}, sudoku.generate, {rules = six, box = {3, 2}, seed = 1})
+    assert_raises({other}, sudoku.parse, ("."):rep(36), {rules = six, box = {3, 2}})
+    assert.same({2, 3}, {sudoku.parse(("."):rep(36), {rules = six, box = {2, 3}}):box()})
+    local jigsaw = sudoku.variant{regions = ("111222333"):rep(3) .. ("444555666"):rep(3)
+                                            .. ("777888999"):rep(3)}
+    assert_raises({"sudoku: box {3, 3} is not for this variant, whose regions are its boxes"},
+                  sudoku.parse, ("."):rep(81), {rules = jigsaw, box = {3, 3}})
+  end)
 end)
