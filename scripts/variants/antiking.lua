@@ -15,7 +15,8 @@ antiking.help = {
     .. "'ludus.variants.antiking')",
   functions = {
     rules = "antiking.rules([{size=, box=}]) -> the variant",
-    generate = "antiking.generate{seed=} -> a minimal puzzle with one solution",
+    generate = "antiking.generate{seed=, ...} -> a minimal puzzle with one solution; "
+      .. "the options of sudoku.generate (clues=, symmetric=, ...)",
   },
 }
 
@@ -25,10 +26,15 @@ function antiking.rules(options)
                         size = options.size, box = options.box}
 end
 
+-- The options are those of sudoku.generate, which refuses any other.
 function antiking.generate(options)
-  options = options or {}
-  return sudoku.generate{rules = assert(antiking.rules(options)),
-                         seed = options.seed}
+  if options ~= nil and type(options) ~= "table" then
+    error("antiking.generate: options must be a table (got " .. type(options) .. ")", 2)
+  end
+  local o = {}
+  for key, value in pairs(options or {}) do o[key] = value end
+  o.rules = assert(antiking.rules{size = o.size, box = o.box})
+  return sudoku.generate(o)
 end
 
 return antiking

@@ -20,8 +20,8 @@ jigsaw.help = {
   functions = {
     rules = "jigsaw.rules(regions [, {size=}]) -> the variant; regions is a map, "
       .. "one symbol a cell",
-    generate = "jigsaw.generate(regions [, {seed=}]) -> a minimal puzzle with one "
-      .. "solution",
+    generate = "jigsaw.generate(regions [, {seed=, ...}]) -> a minimal puzzle with one "
+      .. "solution; the options of sudoku.generate (clues=, symmetric=, ...)",
   },
 }
 
@@ -30,11 +30,17 @@ function jigsaw.rules(regions, options)
   return sudoku.variant{name = "jigsaw", regions = regions, size = options.size}
 end
 
+-- The options are those of sudoku.generate, which refuses any other.
 function jigsaw.generate(regions, options)
-  options = options or {}
-  local v, why = jigsaw.rules(regions, options)
+  if options ~= nil and type(options) ~= "table" then
+    error("jigsaw.generate: options must be a table (got " .. type(options) .. ")", 2)
+  end
+  local o = {}
+  for key, value in pairs(options or {}) do o[key] = value end
+  local v, why = jigsaw.rules(regions, {size = o.size})
   if not v then return nil, why end
-  return sudoku.generate{rules = v, seed = options.seed}
+  o.rules = v
+  return sudoku.generate(o)
 end
 
 return jigsaw

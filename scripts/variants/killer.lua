@@ -88,7 +88,16 @@ local function carve(s, random)
 end
 
 function killer.generate(options)
+  if options ~= nil and type(options) ~= "table" then
+    error("killer.generate: options must be a table (got " .. type(options) .. ")", 2)
+  end
   options = options or {}
+  for key in pairs(options) do
+    if key ~= "size" and key ~= "seed" then
+      error("killer.generate: it takes the options size and seed (got '"
+            .. tostring(key) .. "')", 2)
+    end
+  end
   local size, seed = options.size or 9, options.seed or 1
   local s = sudoku.generate{size = size, seed = seed, clues = size * size}
   local cages = carve(s, generator(seed))

@@ -15,7 +15,8 @@ windoku.help = {
     .. "'ludus.variants.windoku')",
   functions = {
     rules = "windoku.rules([{size=, box=}]) -> the variant",
-    generate = "windoku.generate{size=9, seed=} -> a minimal puzzle with one solution",
+    generate = "windoku.generate{size=9, seed=, ...} -> a minimal puzzle with one solution; "
+      .. "the options of sudoku.generate (clues=, symmetric=, ...)",
   },
 }
 
@@ -25,10 +26,15 @@ function windoku.rules(options)
                         box = options.box}
 end
 
+-- The options are those of sudoku.generate, which refuses any other.
 function windoku.generate(options)
-  options = options or {}
-  return sudoku.generate{rules = assert(windoku.rules(options)),
-                         seed = options.seed}
+  if options ~= nil and type(options) ~= "table" then
+    error("windoku.generate: options must be a table (got " .. type(options) .. ")", 2)
+  end
+  local o = {}
+  for key, value in pairs(options or {}) do o[key] = value end
+  o.rules = assert(windoku.rules{size = o.size, box = o.box})
+  return sudoku.generate(o)
 end
 
 return windoku

@@ -15,7 +15,8 @@ xsudoku.help = {
     .. "'ludus.variants.xsudoku')",
   functions = {
     rules = "xsudoku.rules([{size=, box=}]) -> the variant",
-    generate = "xsudoku.generate{size=9, seed=} -> a minimal puzzle with one solution",
+    generate = "xsudoku.generate{size=9, seed=, ...} -> a minimal puzzle with one solution; "
+      .. "the options of sudoku.generate (clues=, symmetric=, ...)",
   },
 }
 
@@ -25,10 +26,15 @@ function xsudoku.rules(options)
                         box = options.box}
 end
 
+-- The options are those of sudoku.generate, which refuses any other.
 function xsudoku.generate(options)
-  options = options or {}
-  return sudoku.generate{rules = assert(xsudoku.rules(options)),
-                         seed = options.seed}
+  if options ~= nil and type(options) ~= "table" then
+    error("xsudoku.generate: options must be a table (got " .. type(options) .. ")", 2)
+  end
+  local o = {}
+  for key, value in pairs(options or {}) do o[key] = value end
+  o.rules = assert(xsudoku.rules{size = o.size, box = o.box})
+  return sudoku.generate(o)
 end
 
 return xsudoku

@@ -387,6 +387,29 @@ describe("sudoku variants", function()
                  .. "cells, got ="}, {gt.rules{{"r1c1", "=", "r1c2"}}})
   end)
 
+  it("the variant scripts' generate takes the options of sudoku.generate", function()
+    -- clues = 60 was dropped without a word, and so was a misspelt option
+    local regions = ("111222333"):rep(3) .. ("444555666"):rep(3) .. ("777888999"):rep(3)
+    for _, name in ipairs{"xsudoku", "windoku", "antiking", "antiknight", "jigsaw"} do
+      local m = require("ludus.variants." .. name)
+      local function generate(options)
+        if name == "jigsaw" then return m.generate(regions, options) end
+        return m.generate(options)
+      end
+      local p = generate{seed = 1, clues = 60}
+      assert.equal(60, p:givens(), name)
+      assert.is_true(p:is_unique())
+      assert_raises({"sudoku: generate takes size, box, seed, clues, symmetric, minimal "
+                     .. "and rules (got 'clue')"}, generate, {seed = 1, clue = 60})
+      assert_raises({name .. ".generate: options must be a table (got number)"}, generate, 5)
+    end
+    local killer = require("ludus.variants.killer")
+    assert_raises({"killer.generate: it takes the options size and seed (got 'clues')"},
+                  killer.generate, {seed = 1, clues = 30})
+    assert_raises({"killer.generate: options must be a table (got number)"},
+                  killer.generate, 5)
+  end)
+
   it("gives hints that use the regions and units, each true to the solution", function()
     local regions = "112122333" .. "111222333" .. "111222333" .. "445455666"
                  .. "444556566" .. "444555666" .. "777888999" .. "777889899"
