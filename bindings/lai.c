@@ -230,6 +230,7 @@ static void run_alphabeta(lua_State *L, algorithm a, table_box *box,
   lua_setfield(L, -2, "exact");
   lgame_target_push_line(L, target, result.pv, result.pv_length);
   lua_setfield(L, -2, "pv");
+  lgame_target_check(L, target);     /* naming the move and line calls Lua */
   set_timing(L, &limit, result.nodes);
   lua_remove(L, target_index);
   if (eval) lua_remove(L, eval);
@@ -268,6 +269,7 @@ static void run_mcts(lua_State *L, uint64_t seed, const char *where) {
   set_integer(L, "tree", result.tree_nodes);
   lgame_target_push_line(L, target, result.pv, result.pv_length);
   lua_setfield(L, -2, "pv");
+  lgame_target_check(L, target);     /* naming the move and line calls Lua */
   set_timing(L, &limit, result.playouts);
   /* Reaching the playout budget is the plan, not a stop. */
   if (limit.max_nodes && result.playouts >= limit.max_nodes &&

@@ -323,6 +323,26 @@ describe("a broken spec at run time", function()
                   ludus.ai.search, g, {depth = 2})
   end)
 
+  it("raises an error of the spec's last calls, made to name the move and line", function()
+    -- the search's own calls went well; the failure of the next one was
+    -- dropped, and info said stopped = "time"
+    local spec = luattt("push", "broken")
+    local moves, calls, limit = spec.moves, 0, math.huge
+    spec.moves = function(s)
+      calls = calls + 1
+      if calls > limit then error("tired of listing") end
+      return moves(s)
+    end
+    local g = define(spec).load("b2 a1")
+    for _, options in ipairs({{depth = 3}, {algorithm = "mcts", playouts = 50, seed = 1}}) do
+      calls, limit = 0, math.huge
+      ludus.ai.search(g, options)
+      calls, limit = 0, calls - 1
+      assert_raises({"broken: 'moves' raised an error:", "tired of listing"},
+                    ludus.ai.search, g, options)
+    end
+  end)
+
   it("leaves the searched game as it was after a failure", function()
     local spec = luattt("push", "broken")
     local calls = 0
