@@ -356,16 +356,19 @@ function game.define(spec)
     check_thawed(self, "pop")
     local n = #self.moves_played
     if n == 0 then fail(name, "no move to pop (the history is empty)", 2) end
-    local text = table.remove(self.moves_played)
+    -- the history loses its move only once the position has: a pop or a
+    -- replay that raises leaves the two as they were
+    local text = self.moves_played[n]
     if spec.push and self.pushed > 0 then
       call("pop", self.raw)
       self.pushed = self.pushed - 1
     elseif not spec.push and #self.undo > 0 then
       self.raw = table.remove(self.undo)
     else
-      self.raw, self.pushed = replay(self, self.moves_played)
+      self.raw, self.pushed = replay(self, table.move(self.moves_played, 1, n - 1, 1, {}))
       self.undo = {}
     end
+    self.moves_played[n] = nil
     return text
   end
 

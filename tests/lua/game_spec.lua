@@ -323,6 +323,26 @@ describe("a broken spec at run time", function()
                   ludus.ai.search, g, {depth = 2})
   end)
 
+  it("keeps a game whole when pop raises, or the replay a pop needs", function()
+    local spec = luattt("push", "broken")
+    spec.pop = function() error("no pop") end
+    local g = define(spec).load("b2 a1")
+    assert_raises({"broken: 'pop' raised an error:", "no pop"}, g.pop, g)
+    assert.same({"b2", "a1"}, g:history())    -- it said {"b2"} of a board with a1
+    assert.equal(7, #g:moves())
+    spec = luattt("play", "broken")
+    local new, fresh = spec.new, true
+    spec.new = function(...)
+      if not fresh then error("no new") end
+      fresh = false
+      return new(...)
+    end
+    g = define(spec).new():play("b2")         -- its pop replays from new()
+    assert_raises({"broken: 'new' raised an error:", "no new"}, g.pop, g)
+    assert.same({"b2"}, g:history())
+    assert.equal(8, #g:moves())
+  end)
+
   it("raises an error of the spec's last calls, made to name the move and line", function()
     -- the search's own calls went well; the failure of the next one was
     -- dropped, and info said stopped = "time"
