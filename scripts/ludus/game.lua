@@ -471,6 +471,9 @@ function game.define(spec)
       error(name .. ".load: record must be a string or a match record (got "
         .. type(text) .. ")", 2)
     end
+    if options ~= nil and type(options) ~= "table" then
+      error(name .. ".load: options must be a table (got " .. type(options) .. ")", 2)
+    end
     local g = M.new(options)
     local ply = 0
     for token in text:gmatch("[^%s,;]+") do

@@ -174,6 +174,11 @@ for _, style in ipairs({"push", "play"}) do
       assert.truthy(why:find("move 6 'c2' (no move after the end of the game (x won))",
                              1, true), why)
       assert_raises({"luattt.load: record must be a string or a match record (got nil)"}, T.load)
+      -- it named luattt.new, at a line of ludus's own
+      local ok, message = pcall(T.load, {record = "b2", options = 5})
+      assert.is_false(ok)
+      assert.equal("luattt.load: options must be a table (got number)",
+                   (message:gsub("^[^:]*_spec%.lua:%d+: ", "")))
     end)
 
     it("draws itself with the spec's tostring, or says where it stands", function()
