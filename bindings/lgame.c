@@ -49,10 +49,12 @@ static int game_gc(lua_State *L) {
   return 0;
 }
 
-/* A new object with an empty history; the metatable is at mt. */
+/* A new object with an empty history; the metatable is at mt.  Its user
+   value is true for a position lent to an evaluation and the games made
+   from it: their start is no start of the game, so they have no record. */
 static lgame *new_game(lua_State *L, const game_class *cls, int mt) {
   mt = lua_absindex(L, mt);
-  lgame *g = lua_newuserdatauv(L, sizeof *g + 2 * padded(cls->state_size), 0);
+  lgame *g = lua_newuserdatauv(L, sizeof *g + 2 * padded(cls->state_size), 1);
   memset(g, 0, sizeof *g + 2 * padded(cls->state_size));
   g->cls = cls;
   lua_pushvalue(L, mt);
@@ -111,8 +113,11 @@ static void reserve(lua_State *L, lgame *g, int needed) {
   g->capacity = capacity;
 }
 
+/* A copy of from, the object at 1. */
 static lgame *copy_game(lua_State *L, lgame *from) {
   lgame *g = new_game(L, from->cls, METATABLE);
+  lua_getiuservalue(L, 1, 1);
+  lua_setiuservalue(L, -2, 1);
   memcpy(start_of(g), start_of(from), 2 * padded(from->cls->state_size));
   reserve(L, g, from->count);
   if (from->count) {
@@ -460,7 +465,12 @@ static int game_history(lua_State *L) {
 
 /* The history as one line, the form load reads back. */
 static int game_save(lua_State *L) {
-  lgame_push_history(L, check_self(L));
+  lgame *g = check_self(L);
+  if (lua_getiuservalue(L, 1, 1) != LUA_TNIL)
+    return luaL_error(L, "%s: this position came from a search and has no "
+                      "record from the start", g->cls->name);
+  lua_pop(L, 1);
+  lgame_push_history(L, g);
   int history = lua_gettop(L), n = (int)lua_rawlen(L, history);
   luaL_Buffer b;
   luaL_buffinit(L, &b);
@@ -1360,6 +1370,8 @@ static int protected_eval(lua_State *L) {
     lgame *g = new_game(L, cls, 2);
     memcpy(start_of(g), state, cls->state_size);
     memcpy(lgame_state(g), state, cls->state_size);
+    lua_pushboolean(L, 1);                 /* it has no record */
+    lua_setiuservalue(L, -2, 1);
     lua_replace(L, 2);
     lua_settop(L, 2);
   }

@@ -268,6 +268,27 @@ describe("a game written in Lua, searched in C", function()
     assert.same({"a\0b", "2.5"}, g:play(long .. "1"):moves())
   end)
 
+  it("lends an evaluation of a C game a position with no record to save", function()
+    -- its save() was "" and, after a move, that move alone: a record
+    -- that loads as another position
+    for _, g in ipairs({tictactoe.load("b2 a1"), ludus.mnk.load("b2 a1", {m = 4})}) do
+      local saved = {}
+      ai.search(g, {depth = 1, eval = function(e)
+        local after = e:copy():play(e:moves()[1])
+        saved[#saved + 1] = {pcall(e.save, e)}
+        saved[#saved + 1] = {pcall(after.save, after)}
+        return 0
+      end})
+      assert.is_true(#saved > 0)
+      for _, result in ipairs(saved) do
+        assert.is_false(result[1])
+        assert.truthy(result[2]:find("this position came from a search and has no record "
+                                     .. "from the start", 1, true), result[2])
+      end
+      assert.equal("b2 a1 c3", g:copy():play("c3"):save())
+    end
+  end)
+
   it("hands a Lua evaluation a game it can ask", function()
     local T = ludus.game.define(luattt("push"))
     local turns = {}
