@@ -1136,9 +1136,13 @@ static int bridge_turn(const void *state) {
   lua_State *L = t->L;
   if (!call_spec(t, F_TURN, 0, 1)) return 0;
   int side = bridge_side(t, -1);
+  /* A finished game may say nil (as g:turn() does); one still going may
+     not, as g:turn() refuses it. */
   if (side < 0 && t->ply > 0 && t->ply <= MOVERS && t->movers[t->ply - 1] >= 0 &&
-      lua_isnil(L, -1))
-    side = 1 - t->movers[t->ply - 1];      /* a finished game may say nil */
+      lua_isnil(L, -1) && call_spec(t, F_IS_OVER, 0, 1)) {
+    if (lua_toboolean(L, -1)) side = 1 - t->movers[t->ply - 1];
+    lua_pop(L, 1);
+  }
   if (side < 0) {
     failf(t, "%s: 'turn' returned %s (expected '%s' or '%s')", t->cls.name,
           push_value_shown(L, -1), t->cls.side[0], t->cls.side[1]);

@@ -252,6 +252,22 @@ describe("a broken spec at run time", function()
     end
   end)
 
+  it("names 'turn' when it says nil of a game still going", function()
+    -- the search took nil for the other side's turn, which only a
+    -- finished game may say
+    local spec = luattt("push", "broken")
+    local turn = spec.turn
+    spec.turn = function(s) if s.n == 2 then return nil end return turn(s) end
+    local g = define(spec).new()
+    assert_raises({"broken: 'turn' returned nil"}, g:play("a1"):play("b2").turn,
+                  g:play("a1"):play("b2"))
+    assert_raises({"broken: 'turn' returned nil"}, ludus.ai.search, g, {depth = 3})
+    spec = luattt("push", "broken")
+    turn = spec.turn
+    spec.turn = function(s) if spec.is_over(s) then return nil end return turn(s) end
+    assert.equal(0, ludus.ai.search(define(spec).new()).score)
+  end)
+
   it("names a winner that is not a side", function()
     local spec = luattt("push", "broken")
     spec.result = function() return {winner = "nobody"} end
