@@ -139,8 +139,31 @@ check $? "Ctrl-C with games hung: status $status, $left processes left"
 
 "$ludus" match tictactoe random random --games 4 --out "$dir/one.jsonl" --resume \
   >/dev/null 2>"$dir/err"
-[ $? = 1 ] && grep -q "one.jsonl:1 is not a game of this match (game 1 is random vs random (2) here)" "$dir/err"
+[ $? = 2 ] && grep -q "resume: .*one.jsonl:1 is not a game of this match (game 1 is random vs random (2) here)" "$dir/err"
 check $? "--resume refuses the lines of another match: $(cat "$dir/err")"
+
+# a run resumed with other settings than those its lines were played
+# with is refused, naming the option; lines of an older ludus, which
+# have no settings, still resume
+head -n 3 "$dir/one.jsonl" >"$dir/part.jsonl"
+printf 'c1 b2\na1 a2\n' >"$dir/ttt.txt"
+for change in "--seed 2" "--st 1" "--tc 5+0.1" "--games 42" "--max-plies 5" \
+    "--openings $dir/ttt.txt" "--random-plies 2" "--no-swap"; do
+  cp "$dir/part.jsonl" "$dir/other.jsonl"
+  flag=${change%% *}
+  # shellcheck disable=SC2086  # the change is an option and its value
+  "$ludus" match tictactoe alphabeta:depth=2 mcts:playouts=30 --games 40 $change \
+    --out "$dir/other.jsonl" --resume --quiet >/dev/null 2>"$dir/err"
+  status=$?
+  [ "$status" = 2 ] && grep -q -- "--resume: .*other.jsonl:1 is not a game of this match" "$dir/err" &&
+    grep -q -- "${flag#--no-}" "$dir/err" && cmp -s "$dir/part.jsonl" "$dir/other.jsonl"
+  check $? "--resume with $change refused (status $status): $(cat "$dir/err")"
+done
+sed 's/,"match":{.*}}$/}/' "$dir/part.jsonl" >"$dir/old.jsonl"
+"$ludus" match tictactoe alphabeta:depth=2 mcts:playouts=30 --games 40 \
+  --out "$dir/old.jsonl" --resume >"$dir/resumed" 2>/dev/null
+[ "$(grep -c '"match":' "$dir/old.jsonl")" = 37 ] && cmp -s "$dir/one" "$dir/resumed"
+check $? "--resume carries on a file of lines without the match's settings"
 
 # -- SPRT, fixed seeds --
 "$ludus" match connect4 alphabeta:depth=3 random --sprt elo0=0 elo1=50 alpha=0.05 beta=0.05 \

@@ -596,6 +596,10 @@ local function json(v)
     return ("%.14g"):format(v)
   elseif t == "boolean" then
     return tostring(v)
+  elseif t == "table" and #v > 0 then   -- a list (the players of a match)
+    local parts = {}
+    for i = 1, #v do parts[i] = json(v[i]) end
+    return "[" .. table.concat(parts, ",") .. "]"
   elseif t == "table" then
     local keys = {}
     for key in pairs(v) do keys[#keys + 1] = tostring(key) end
@@ -609,13 +613,14 @@ end
 
 -- The members of a game's line, in this order.
 local LINE_KEYS = {"game", "pair", "a", "b", "first", "winner", "ending", "reason",
-                   "plies", "record", "opening", "result", "seconds"}
+                   "plies", "record", "opening", "result", "seconds", "match"}
 
-local function json_line(rec, names)
+local function json_line(rec, names, settings)
   local parts = {}
   for _, key in ipairs(LINE_KEYS) do
     local v = rec[key]
     if key == "a" or key == "b" then v = names[key] end
+    if key == "match" and settings then v = settings end
     if v ~= nil then parts[#parts + 1] = json(key) .. ":" .. json(v) end
   end
   return "{" .. table.concat(parts, ",") .. "}"
@@ -888,6 +893,37 @@ local function record_of_line(v)
           truncated = v.ending == "max plies"}
 end
 
+-- What makes a match's games what they are, written on each of its
+-- lines so that --resume can tell the lines of another match.  Not the
+-- concurrency, the progress or the SPRT: they change no game.
+local SETTINGS = {"players", "games", "seed", "tc", "st", "margin", "max_plies",
+                  "swap", "options", "shard"}
+
+local function match_settings(entrants, opts)
+  local players = {}
+  for i, p in ipairs(entrants) do players[i] = p.spec or p.name end
+  return {players = players, games = opts.games, seed = opts.seed,
+          tc = opts.tc and ("%.14g+%.14g"):format(opts.tc.base, opts.tc.increment),
+          st = opts.st, margin = opts.margin, max_plies = opts.max_plies,
+          swap = opts.swap, options = opts.options,
+          shard = opts.shard and ("%d/%d"):format(opts.shard[1], opts.shard[2])}
+end
+
+-- The first setting a line's (nil: a line of an older ludus, which has
+-- none) differs in from this match's, said, or nil.
+local function settings_differ(theirs, mine)
+  if type(theirs) ~= "table" then return nil end
+  for _, key in ipairs(SETTINGS) do
+    local there, here = json(theirs[key]), json(mine[key])
+    if there ~= here then
+      return ("%s %s there, %s here"):format(
+        key == "players" and "the players are" or ("option '%s' is"):format(key),
+        there == "null" and "not given" or there, here == "null" and "not given" or here)
+    end
+  end
+  return nil
+end
+
 ---------------------------------------------------------- the matches
 
 local runner = require("ludus.match_runner")
@@ -934,6 +970,8 @@ local function play_encounters(G, entrants, pairings, opts)
     return {a = results[e].a.name, b = results[e].b.name}
   end
 
+  local settings = match_settings(entrants, opts)
+
   -- the games this run plays: its shard, less those out has already
   local done = {}
   local before = {}
@@ -941,13 +979,23 @@ local function play_encounters(G, entrants, pairings, opts)
     for _, v in ipairs(read_lines(opts.out, true)) do
       local job = job_of(v.game)
       local names = job and names_of(job.encounter)
+      local function refuse(why)
+        argerror(4, ("option 'resume': %s:%d is not a game of this match (%s)")
+                 :format(opts.out, v.line, why))
+      end
       if not job or v.a ~= names.a or v.b ~= names.b
          or v.first ~= (job.a_first and "a" or "b") then
-        error(("match: %s:%d is not a game of this match (game %d %s)")
-              :format(opts.out, v.line, v.game,
-                      job and ("is %s vs %s here"):format(names.a, names.b)
-                      or "is past its end"), 0)
+        refuse(("game %d %s"):format(v.game, job and ("is %s vs %s here")
+                                     :format(names.a, names.b) or "is past its end"))
       end
+      local opening = opening_at and opening_at(job.round) or nil
+      if v.opening ~= opening then
+        refuse(("game %d opens with %s there, %s here; option 'opening'")
+               :format(v.game, v.opening and "'" .. v.opening .. "'" or "no opening",
+                       opening and "'" .. opening .. "'" or "none"))
+      end
+      local differs = settings_differ(v.match, settings)
+      if differs then refuse(differs) end
       if not done[v.game] then before[#before + 1] = v end
       done[v.game] = true
     end
@@ -986,7 +1034,7 @@ local function play_encounters(G, entrants, pairings, opts)
     rec.options = opts.options
     count(result, rec)
     if out and not old then
-      out:write(json_line(rec, names_of(job.encounter)), "\n")
+      out:write(json_line(rec, names_of(job.encounter), settings), "\n")
       out:flush()
     end
     finished = finished + 1

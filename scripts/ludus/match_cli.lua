@@ -46,7 +46,8 @@ options:
   --records FILE     every game in the game's format at the end: PGN for
                      xiangqi (FILE.pgn), WTHOR, GGF or transcripts for
                      othello (by the extension), else a record a line
-  --resume           keep the games --out FILE has, play the rest
+  --resume           keep the games --out FILE has, play the rest (the
+                     same players and options, else refused)
   --shard K/N        play the K-th share of the pairs of games; --merge
                      the N outputs for the result of the whole match
   --seed N           for openings and the players' seeds (default 1)
@@ -65,6 +66,13 @@ local function usage_error(message)
   io.stderr:write(("%s match: %s (%s match --help)\n"):format(progname, message, progname))
   return 2
 end
+
+-- match's options (in its messages) by the names this command gives them.
+local FLAGS = {games = "--games", seed = "--seed", tc = "--tc", st = "--st",
+               margin = "--margin", max_plies = "--max-plies", options = "--option",
+               swap = "the colours' swap (--no-swap)", resume = "--resume", out = "--out",
+               opening = "--openings, --plies or --random-plies", shard = "--shard",
+               sprt = "--sprt", concurrency = "--concurrency"}
 
 -- The game module a name stands for: a built-in game or a variant.
 local function game_module(name)
@@ -238,6 +246,8 @@ local function merge(c)
     end
     for _, v in ipairs(lines) do
       v.line = nil
+      -- the lines of the whole match, as its single run writes them
+      if type(v.match) == "table" then v.match.shard = nil end
       out:write(match._internal.json_line(v, {a = v.a, b = v.b}), "\n")
     end
     out:close()
@@ -426,7 +436,9 @@ function cli.main(name, ...)
     -- a bad player or option is a bad command line: say which, exit 2
     local text, bad = tostring(result):gsub("^bad argument #%d+ to '[%a.]+' %((.*)%)$",
                                             "%1")
-    if bad > 0 then return usage_error(text) end
+    if bad > 0 then
+      return usage_error((text:gsub("option '([%w_]+)'", FLAGS)))
+    end
     io.stderr:write(("%s match: %s\n"):format(progname, (text:gsub("^match: ", ""))))
     return 1
   end
