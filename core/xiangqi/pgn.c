@@ -13,6 +13,7 @@
 ** starting with '%' is skipped, as PGN says.
 */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,8 @@ typedef struct parse {
   bool failed;
   bool in_comment;
   int comment_line;
+  size_t brace_at;                /* the next brace past a line, once found */
+  bool brace_closes;              /* and whether it is a '}' */
   int depth;                      /* of variations */
   int variation_line;
   int legacy_line;                /* a line read as GBK or Big5 */
@@ -448,6 +451,33 @@ static bool next_line(xq_pgn_reader *r) {
   return true;
 }
 
+/* How many bytes the character at s takes: a UTF-8 sequence, else two
+   (a GBK or Big5 character, whose second byte may look like a brace). */
+static size_t char_length(const unsigned char *s, size_t n) {
+  size_t k = s[0] >= 0xF0 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC0 ? 2 : 0;
+  if (k == 0 || k > n) return n < 2 ? n : 2;
+  for (size_t i = 1; i < k; i++)
+    if ((s[i] & 0xC0) != 0x80) return 2;
+  return k;
+}
+
+/* Whether the comment open at the current line, a line that looks like
+   a tag pair, goes on past it: a '}' comes before any '{' from the
+   line's start.  Then the line is the comment's text (a game quoted in
+   it); else the comment was left open, and the line is the next game's
+   tags.  The brace found is kept for the comment's next such lines, so
+   that a long comment is looked through once. */
+static bool comment_goes_on(parse *p, const xq_lines *lines) {
+  if (p->brace_at > lines->start) return p->brace_closes;
+  const unsigned char *s = lines->data;
+  size_t at = lines->start;
+  while (at < lines->size && s[at] != '}' && s[at] != '{')
+    at += s[at] < 0x80 ? 1 : char_length(s + at, lines->size - at);
+  p->brace_at = at < lines->size ? at : SIZE_MAX;
+  p->brace_closes = at < lines->size && s[at] == '}';
+  return p->brace_closes;
+}
+
 xq_read_status xq_pgn_next(xq_pgn_reader *r, xq_pgn_game *g) {
   g->tag_count = 0;
   g->result = "";
@@ -470,7 +500,8 @@ xq_read_status xq_pgn_next(xq_pgn_reader *r, xq_pgn_game *g) {
       size_t n = r->rest_length, at = 0;
       while (at < n && xq_space(s + at, n - at)) at += xq_space(s + at, n - at);
       bool free_text = !p.in_comment && p.depth == 0;
-      if (!free_text && !p.found && looks_like_tag(s, n)) {
+      bool quoted = p.in_comment && looks_like_tag(s, n) && comment_goes_on(&p, lines);
+      if (!free_text && !quoted && !p.found && looks_like_tag(s, n)) {
         p.in_comment = false;          /* before any game: forgotten */
         p.depth = 0;
         free_text = true;
@@ -479,7 +510,7 @@ xq_read_status xq_pgn_next(xq_pgn_reader *r, xq_pgn_game *g) {
         r->pending = false;                     /* PGN's escape line */
         continue;
       }
-      if (at < n && s[at] == '[' && (free_text || looks_like_tag(s, n))) {
+      if (at < n && s[at] == '[' && !quoted && (free_text || looks_like_tag(s, n))) {
         if (p.movetext || !free_text) {
           if (!free_text)
             fail(&p, 0, "the %s opened on line %d is not closed before the "

@@ -173,6 +173,34 @@ describe("xiangqi.read", function()
     assert_raises({"option 'name' must be a string"}, xiangqi.read, PGN, {name = 3})
   end)
 
+  it("keeps tags quoted in a comment in the comment, and cuts one left open", function()
+    local quoted = '[Event "one"]\n1. h2e2 { the game it recalls:\n'
+      .. '[Event "recalled"]\n[Red "x"]\n1. h2e2 h9g7 }\n1... h9g7 2. h0g2 1-0\n\n'
+      .. '[Event "two"]\n1. h2e2 *\n'
+    local records, errors = read_all(quoted)
+    assert.same({}, errors)
+    assert.equal(2, #records)
+    assert.equal("one", records[1].tags.Event)
+    assert.same({"h2e2", "h9g7", "h0g2"}, records[1].game:history())
+    assert.equal("1-0", records[1].result)
+    -- a GBK character whose second byte is a '{' is no comment's start
+    records, errors = read_all((quoted:gsub('%[Red "x"%]', '[Red "\x81\x7b"]')))
+    assert.same({}, errors)
+    assert.same({"h2e2", "h9g7", "h0g2"}, records[1].game:history())
+    -- before any game, the same
+    records = read_all('{ a file of\n[Event "quoted"]\n}\n[Event "real"]\n1. h2e2 *\n')
+    assert.equal(1, #records)
+    assert.equal("real", records[1].tags.Event)
+    -- a comment whose next brace is another comment's '{' was left open
+    records, errors = read_all('[Event "open"]\n1. h2e2 { never closed\n\n'
+      .. '[Event "after"]\n1. h2e2 {a comment} *\n')
+    assert.equal(1, #errors)
+    assert.truthy(errors[1]:find("comment '{' opened on line 2 is not closed before the "
+                                 .. "next game's tags", 1, true))
+    assert.equal("after", records[1].tags.Event)
+    assert.same({"h2e2"}, records[1].game:history())
+  end)
+
   it("survives garbage, and says where", function()
     local garbage = {}
     local random = support.generator(5)
