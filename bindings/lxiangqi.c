@@ -70,6 +70,23 @@ static void push_moves_only(lua_State *L, const char *text) {
   luaL_pushresult(&b);
 }
 
+/* The game from start after the moves at arg, or nil and why.  The moves
+   are checked for legality, not for an end by repetition or the move
+   limit, as a record's are (xiangqi.read, UCI's position): a record holds
+   what was played, a game saved from new{rules = false} say, and the
+   game plays on from there under start's rules. */
+static int load_moves(lua_State *L, const xq_position *start, int arg) {
+  xq_position played = *start;
+  played.rules = 0;
+  int results = lgame_load(L, &xq_class, &played, arg);
+  if (results != 1) return results;
+  const game_move *moves;
+  int n = lgame_moves(lgame_check(L, -1, &xq_class), &moves);
+  lgame *game = lgame_push(L, &xq_class, start);
+  for (int i = 0; i < n; i++) lgame_push_move(L, game, moves[i]);
+  return 1;
+}
+
 /* load(text [, options]): a FEN, a FEN or "startpos" followed by "moves
    ...", or moves from the start in any notation; nil and why on bad
    text. */
@@ -119,7 +136,7 @@ static int xq_load(lua_State *L) {
   if (strncmp(moves, "moves", 5) == 0 && (moves[5] == ' ' || !moves[5]))
     moves += 5;
   push_moves_only(L, moves);
-  return lgame_load(L, &xq_class, &start, lua_gettop(L));
+  return load_moves(L, &start, lua_gettop(L));
 }
 
 /* The point named at arg ("h2"), or raises. */

@@ -255,6 +255,28 @@ describe("xiangqi endings", function()
     x = xiangqi.load("3k5/9/9/9/9/9/9/9/9/1N2K4 w - - 119 60", {rules = false})
     assert.is_nil(x:move("b0c2"):result())
   end)
+
+  it("a record played past the rules loads, as a record file's does", function()
+    local free = xiangqi.new{rules = false}
+    for _ = 1, 3 do free = free:play("h0g2"):play("h9g7"):play("g2h0"):play("g7h9") end
+    free = free:play("h2e2")
+    -- saved with the rules off, loaded with them on: the moves as played
+    local x = assert(xiangqi.load(free:save()))
+    assert.same(free:history(), x:history())
+    assert.is_nil(x:result())
+    assert.same(free:history(), xiangqi.read(free:pgn())().game:history())
+    -- and the rules judge what comes next: a position that the moves
+    -- played three times, once more, is a repetition
+    x = x:play("h9g7"):play("e2h2")
+    assert.same({draw = true, reason = "repetition"}, x:result())
+    -- with them off, as saved
+    x = xiangqi.load(free:save(), {rules = false})
+    assert.same(free:history(), x:history())
+    -- a move after a checkmate is still refused
+    local none, message = xiangqi.load("3k5/4P4/9/9/9/9/9/9/9/4K4 b moves d9d8")
+    assert.is_nil(none)
+    assert.equal("xiangqi: bad record: move 1 'd9d8' comes after the end of the game", message)
+  end)
 end)
 
 describe("xiangqi perft", function()
