@@ -339,6 +339,23 @@ bad 2 mahjong mahjong_random mahjong_random mahjong_random
 bad 2 mahjong mahjong_random mahjong_random mahjong_random mahjong_random --tc 1+0
 bad 1 mahjong mahjong_random mahjong_random mahjong_random nobody
 
+# a file of scripts/players returns a maker of players: named by its
+# path, it plays as its name does
+players="$(dirname "$0")/../scripts/players"
+"$ludus" match tictactoe "$players/minimax.lua:depth=2,name=m" random --games 4 \
+  --quiet >"$dir/by_file" 2>"$dir/err"
+status=$?
+"$ludus" match tictactoe minimax:depth=2,name=m random --games 4 --quiet >"$dir/by_name" 2>/dev/null
+grep -q "endings: rules 4" "$dir/by_file" && cmp -s "$dir/by_file" "$dir/by_name"
+check $? "scripts/players/minimax.lua:depth=2 plays as minimax:depth=2 (status $status) $(cat "$dir/err")"
+"$ludus" match mahjong "$players/mahjong_random.lua:seed=3,name=r" mahjong_random \
+  mahjong_random mahjong_random --games 1 --quiet >"$dir/by_file" 2>"$dir/err"
+status=$?
+"$ludus" match mahjong mahjong_random:seed=3,name=r mahjong_random \
+  mahjong_random mahjong_random --games 1 --quiet >"$dir/by_name" 2>/dev/null
+[ "$status" = 0 ] && cmp -s "$dir/by_file" "$dir/by_name"
+check $? "mahjong too: scripts/players/mahjong_random.lua:seed=3 is mahjong_random:seed=3 (status $status) $(cat "$dir/err")"
+
 "$ludus" match --help | grep -q "^usage: .* match GAME A B"
 check $? "--help says how"
 

@@ -310,6 +310,25 @@ local function spec_options(text)
   return options
 end
 
+local function is_player(v)
+  return type(v) == "function" or type(field(v, "choose")) == "function"
+end
+
+-- What a Lua file named as a player returned, made a player.  A file of
+-- scripts/players (minimax.lua) returns a maker of players, options ->
+-- player, rather than a player, g -> move: both are functions, told
+-- apart by a trial call with the options, which a maker answers with a
+-- player and a player (handed a table for a game) with an error or no
+-- player.  Then the file plays as NAME:options does.
+local function file_player(returned, options)
+  if type(returned) ~= "function" then return returned end
+  local copy = {}
+  for k, v in pairs(options) do copy[k] = v end
+  local ok, made = pcall(returned, copy)
+  if ok and is_player(made) and made ~= returned then return made end
+  return returned
+end
+
 -- match.player(spec, G [, seed]) -> the player spec names, made anew, or
 -- raises saying what is wrong.
 function match.player(spec, G, seed)
@@ -330,7 +349,7 @@ function match.player(spec, G, seed)
   if path then
     local chunk, message = loadfile(path)
     if not chunk then error(("player '%s': %s"):format(spec, message), 0) end
-    player = chunk(options, G, seed)
+    player = file_player(chunk(options, G, seed), options)
   elseif match.kinds[name] then
     player = match.kinds[name](options, G, seed)
   else
@@ -344,7 +363,7 @@ function match.player(spec, G, seed)
     end
     player = module(options)
   end
-  if type(player) ~= "function" and type(field(player, "choose")) ~= "function" then
+  if not is_player(player) then
     error(("player '%s' is a %s, not a player (a function or a value with "
            .. "a choose method)"):format(spec, type_name(player)), 0)
   end

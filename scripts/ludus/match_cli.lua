@@ -283,7 +283,11 @@ local function mahjong_player(spec, seed)
   if path then
     local chunk, message = loadfile(path)
     if not chunk then error(("player '%s': %s"):format(spec, message), 0) end
-    return chunk(options, ludus.mahjong, seed)
+    local player = chunk(options, ludus.mahjong, seed)
+    -- a file of scripts/players (mahjong_random.lua) returns the maker of
+    -- its players, which a player never is: made with the options
+    if type(player) == "function" then player = player(options) end
+    return player
   end
   local ok, make = pcall(require, "ludus.players." .. name)
   if not ok or type(make) ~= "function" then

@@ -717,6 +717,25 @@ describe("match with specs and processes", function()
     assert_raises({"ai.mcts: option 'seed' must be an integer"}, match.player,
                   "mcts:seed=1.5", tictactoe)
   end)
+
+  it("match.player makes a file's player, or its maker's with the options", function()
+    local p = match.player("scripts/players/minimax.lua:depth=2", tictactoe)
+    assert.equal("table", type(p))
+    assert.equal(2, p.depth)
+    assert.is_string(p:choose(tictactoe.new()))
+    assert.equal(2, p.info.depth)
+    -- a file that returns a player function keeps it
+    local base = os.tmpname()
+    local path = base .. ".lua"
+    local f = assert(io.open(path, "w"))
+    f:write("return function(g) return g:moves()[1] end\n")
+    f:close()
+    local first_move = match.player(path, tictactoe)
+    os.remove(path)
+    os.remove(base)
+    assert.equal("function", type(first_move))
+    assert.equal("a1", first_move(tictactoe.new()))
+  end)
 end)
 
 describe("the example script", function()
