@@ -302,6 +302,7 @@ bad 2 connect4 alphabeta:depth=1 random --shard 3/2
 bad 2 connect4 alphabeta:depth=1 random --tc 0+0
 bad 2 connect4 alphabeta:depth=1 random --st -1
 bad 2 connect4 alphabeta:depth=1 random --sprt bogus
+bad 2 connect4 alphabeta:depth=1 random --sprt elo0=0 elo1=1e308
 bad 2 connect4 alphabeta:depth=abc random
 bad 2 connect4 alphabeta:dpth=3 random
 bad 2 connect4 random random --option bogus=1

@@ -156,9 +156,11 @@ function match.pentanomial(counts)
 end
 
 local SPRT_KEYS = {"elo0", "elo1", "alpha", "beta"}
+local MAX_SPRT_ELO = 4000
 
 -- The SPRT bounds from a table or "elo0=0 elo1=5 alpha=0.05 beta=0.05";
 -- nil, message when they are not right.
+
 local function sprt_bounds(spec)
   local bounds = {}
   if type(spec) == "string" then
@@ -188,6 +190,13 @@ local function sprt_bounds(spec)
   for _, key in ipairs(SPRT_KEYS) do
     if type(bounds[key]) ~= "number" or bounds[key] ~= bounds[key] then
       return nil, ("'%s' must be a number, got %s"):format(key, tostring(bounds[key]))
+    end
+  end
+  for _, key in ipairs({"elo0", "elo1"}) do
+    -- past some 6000 a score rounds to 1 and the likelihoods to nothing
+    if math.abs(bounds[key]) > MAX_SPRT_ELO then
+      return nil, ("'%s' must be an Elo difference from %d to %d, got %s")
+        :format(key, -MAX_SPRT_ELO, MAX_SPRT_ELO, tostring(bounds[key]))
     end
   end
   if bounds.elo1 <= bounds.elo0 then return nil, "elo1 must be more than elo0" end

@@ -594,6 +594,12 @@ describe("match statistics", function()
                   match.sprt, {1, 1, 1}, {elo0 = 5, elo1 = 0})
     assert_raises({"bad argument #2 to 'sprt' ('alpha' must be between 0 and 0.5, got 2)"},
                   match.sprt, {1, 1, 1}, "elo0=0 elo1=5 alpha=2")
+    -- an Elo so far out that a score is 1 would give a LLR of nan
+    assert_raises({"bad argument #2 to 'sprt' ('elo1' must be an Elo difference from "
+                   .. "-4000 to 4000, got 1e+308)"},
+                  match.sprt, {10, 20, 40, 20, 10}, "elo0=0 elo1=1e308")
+    assert_raises({"'elo0' must be an Elo difference from -4000 to 4000, got -7000"},
+                  match.sprt, {10, 20, 30}, {elo0 = -7000, elo1 = 0})
     -- each word key=value, each key once: nothing dropped or overwritten
     assert_raises({"bad argument #2 to 'sprt' ('elo0' is given twice)"},
                   match.sprt, {1, 1, 1}, "elo0=0 elo1=5 elo0=3")
