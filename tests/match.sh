@@ -291,6 +291,7 @@ bad 2 chess random random
 bad 2 tictactoe random random --games
 bad 2 tictactoe random random --frobnicate
 bad 2 tictactoe random random --games 0
+bad 2 tictactoe random random greedy --games 4611686018427387904
 bad 2 tictactoe random nobody
 bad 2 tictactoe random random --tc fast
 bad 2 tictactoe random random --sprt elo0=5 elo1=0

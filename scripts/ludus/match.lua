@@ -71,6 +71,7 @@ local stats = require("ludus.match_stats")
 local DEFAULTS = {games = 2, swap = true, seed = 1, max_plies = 10000,
                   progress = true, margin = 0.05, resume = false}
 local RANDOM_OPENING_TRIES = 100
+local MAX_GAMES = 10000000     -- in a match, over all its pairs of players
 
 local match = {}
 
@@ -971,6 +972,12 @@ local function play_encounters(G, entrants, pairings, opts)
   -- pair of games (or game, without swap) of each encounter; worked
   -- out from its number, since a match may have millions
   local E = #pairings
+  if opts.games > MAX_GAMES // E then
+    -- a shard or a resumed run lists its games first, and past this the
+    -- count of all would take minutes, or wrap round to none
+    argerror(4, ("option 'games' must be at most %d%s, got %d"):format(MAX_GAMES // E,
+             E > 1 and (" for %d pairs of players"):format(E) or "", opts.games))
+  end
   local total_games = E * opts.games
   local function job_of(n)
     if math.type(n) ~= "integer" or n < 1 or n > total_games then return nil end

@@ -501,6 +501,11 @@ describe("match", function()
       end
       assert_raises({"bad argument #4 to 'match' (table of options expected, got number)"},
                     match, tictactoe, first, last, 10)
+      -- three pairs of 2^62 games were a count that wrapped round to none
+      assert_raises({"bad argument #4 to 'tournament' (option 'games' must be at most "
+                     .. "3333333 for 3 pairs of players, got 4611686018427387904)"},
+                    match.tournament, tictactoe, {"random", "random", "greedy"},
+                    {games = 1 << 62, progress = false})
     end)
 
     it("says what the game or a player spec refused, without a place in ludus", function()
