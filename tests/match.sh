@@ -222,6 +222,23 @@ check $? "--merge says it cannot read a file as every refusal of ludus match doe
 "$ludus" match --merge "$dir/s1.jsonl" --out "$dir/no/such.jsonl" >/dev/null 2>"$dir/err"
 [ $? = 1 ] && grep -q "^[^ ]*ludus match: cannot write .*no/such.jsonl" "$dir/err"
 check $? "--merge says it cannot write its --out"
+# a directory, and lines that are JSON but no game of a match
+mkdir "$dir/adir"
+"$ludus" match --merge "$dir/adir" >/dev/null 2>"$dir/err"
+[ $? = 1 ] && grep -q "^[^ ]*ludus match: cannot read '.*adir' (Is a directory)$" "$dir/err"
+check $? "--merge refuses a directory: $(cat "$dir/err")"
+"$ludus" match tictactoe random random --out "$dir/adir" --resume >/dev/null 2>"$dir/err"
+[ $? = 1 ] && grep -q "^[^ ]*ludus match: cannot read '.*adir' (Is a directory)$" "$dir/err"
+check $? "--resume refuses a directory: $(cat "$dir/err")"
+for line in '{"game":1}' '{"game":0,"a":"x","b":"y","first":"a"}' \
+    '{"game":1,"a":{},"b":"y","first":"a"}' '{"game":1,"a":"x","b":"y","first":"c"}' \
+    '{"game":1,"a":"x","b":"y","first":"a","winner":"z"}' \
+    '{"game":1,"a":"x","b":"y","first":"a","pair":"1"}'; do
+  printf '%s\n' "$line" >"$dir/forged.jsonl"
+  "$ludus" match --merge "$dir/forged.jsonl" >"$dir/out" 2>"$dir/err"
+  [ $? = 1 ] && [ ! -s "$dir/out" ] && grep -q "forged.jsonl:1 is not a line of a match (" "$dir/err"
+  check $? "--merge refuses $line: $(cat "$dir/err")"
+done
 
 # -- openings --
 head -n 3 "$data/connect4/Test_L3_R1" >"$dir/c4.txt"

@@ -883,16 +883,35 @@ end
 
 ------------------------------------------------------ resume and out
 
+-- What a decoded line lacks to be a game of a match, or nil.
+local function line_problem(v)
+  if type(v) ~= "table" then return "not a JSON object" end
+  if math.type(v.game) ~= "integer" or v.game < 1 then return "no game number" end
+  if type(v.a) ~= "string" or type(v.b) ~= "string" then
+    return "no players' names, a and b"
+  end
+  if v.first ~= "a" and v.first ~= "b" then return "first is not \"a\" or \"b\"" end
+  if v.winner ~= nil and v.winner ~= "a" and v.winner ~= "b" then
+    return "winner is not \"a\", \"b\" or left out"
+  end
+  if v.pair ~= nil and (math.type(v.pair) ~= "integer" or v.pair < 1) then
+    return "pair is not the number of a pair"
+  end
+  return nil
+end
+
 -- The lines of path, each decoded; a last line without its newline (a
 -- run stopped while writing) is left out and cut from the file.
 local function read_lines(path, cut)
   local file = io.open(path, "rb")
   if not file then return {} end
-  local text = file:read("a")
+  local text, why = file:read("a")
   file:close()
+  if not text then error(("match: cannot read '%s' (%s)"):format(path, why), 0) end
   local whole = text:match("^(.*\n)") or ""
   if cut and #whole < #text then
-    local out = assert(io.open(path, "wb"))
+    local out, problem = io.open(path, "wb")
+    if not out then error("match: cannot cut its last line short: " .. problem, 0) end
     out:write(whole)
     out:close()
   end
@@ -903,9 +922,10 @@ local function read_lines(path, cut)
     number = number + 1
     if line:match("%S") then
       local v, message = decode(line)
-      if type(v) ~= "table" or math.type(v.game) ~= "integer" then
+      message = message or line_problem(v)
+      if message then
         error(("match: %s:%d is not a line of a match (%s)")
-              :format(path, number, message or "no game number"), 0)
+              :format(path, number, message), 0)
       end
       v.line = number
       lines[#lines + 1] = v
