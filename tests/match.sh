@@ -315,6 +315,17 @@ bad 2 tictactoe random random --sprt elo0=5 elo1=0
 bad 2 tictactoe random random --shard 4/3
 bad 2 tictactoe random random --resume
 bad 1 tictactoe random random --openings "$dir/nothing.txt"
+# a directory for the openings, read line by line or by the game's reader
+mkdir -p "$dir/adir"
+for game in connect4 xiangqi othello; do
+  "$ludus" match $game random random --openings "$dir/adir" >/dev/null 2>"$dir/err"
+  [ $? = 1 ] && grep -q "^[^ ]*ludus match: cannot open '.*adir' (Is a directory)$" "$dir/err"
+  check $? "$game: --openings refuses a directory: $(cat "$dir/err")"
+done
+printf 'garbage\n' >"$dir/bad.wtb"
+"$ludus" match othello random random --openings "$dir/bad.wtb" >/dev/null 2>"$dir/err"
+[ $? = 1 ] && grep -q "^[^ ]*ludus match: cannot read '.*bad.wtb': reversi: .*not a WTHOR file" "$dir/err"
+check $? "othello: --openings says why its reader refused the file: $(cat "$dir/err")"
 bad 2 tictactoe random "$dir/nothing.lua"
 bad 2 connect4 alphabeta:depth=1 random --shard 3/2
 bad 2 connect4 alphabeta:depth=1 random --tc 0+0

@@ -147,15 +147,26 @@ end
 -- score" lines).  Each is cut to its first plies when plies is given; games
 -- that are over are left out, and counted.
 local function read_openings(G, path, plies, options)
-  local file = io.open(path, "rb")
-  if not file then return nil, ("cannot open '%s'"):format(path) end
+  local file, problem = io.open(path, "rb")
+  if not file then problem = problem:gsub("^" .. path:gsub("%p", "%%%0") .. ": ", "") end
+  if file then
+    local _, why = file:read(0)    -- a directory opens, and reads nothing
+    if why then file:close() end
+    file, problem = why == nil and file, why
+  end
+  if not file then return nil, ("cannot open '%s' (%s)"):format(path, problem) end
   local games, bad = {}, 0
   local has, reader = pcall(function() return G.read end)
   if has and type(reader) == "function" then
     file:close()
-    for record in reader(path) do
-      if record then games[#games + 1] = record.game else bad = bad + 1 end
-    end
+    local read, message = pcall(function()
+      local records, why = reader(path)
+      if not records then error(why, 0) end
+      for record in records do
+        if record then games[#games + 1] = record.game else bad = bad + 1 end
+      end
+    end)
+    if not read then return nil, ("cannot read '%s': %s"):format(path, message) end
   else
     for line in file:lines() do
       if line:match("%S") and not line:match("^%s*#") then
