@@ -3,9 +3,12 @@
 ** file adds board sizes, drop, state, the column-digit record and
 ** positions built from rows of cells, as in the seed article.
 */
+#include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lgame.h"
 #include "ludus.h"
@@ -407,10 +410,12 @@ static void set_book(lua_State *L, c4_book *book, const char *path,
    the stack. */
 static bool load_book(lua_State *L, const char *path) {
   c4_book_error error;
+  errno = 0;
   c4_book *book = c4_book_load(path, &error);
   if (!book) {
+    char reason[128];
     lua_pushfstring(L, "connect4: no book from '%s' (%s)", path,
-                    c4_book_strerror(error));
+                    c4_book_reason(error, errno, reason, sizeof reason));
     set_book(L, NULL, NULL, lua_tostring(L, -1));
     return false;
   }
@@ -617,6 +622,18 @@ static int c4_book_function(lua_State *L) {
   return 1;
 }
 
+/* Whether a book can be written at path, so that a path that cannot take
+   one is said before the minutes of making it; a file made to find out
+   is removed.  errno says why not. */
+static bool can_write(const char *path) {
+  bool existed = access(path, F_OK) == 0;
+  FILE *f = fopen(path, "ab");
+  if (!f) return false;
+  fclose(f);
+  if (!existed) remove(path);
+  return true;
+}
+
 /* connect4.make_book(path, {plies=, exact=, width=, height=, nodes=,
    time=, progress=}) solves the empty board and the positions of up to
    exact plies, writes the book and puts it in use; returns {entries=,
@@ -644,6 +661,13 @@ static int c4_make_book(lua_State *L) {
                       "width * (height + 1) <= 52)", width, height);
   luaL_argcheck(L, plies <= width * height, 2, "plies out of range");
   luaL_argcheck(L, exact <= plies, 2, "exact out of range");
+  if (!can_write(path)) {
+    char reason[128];
+    lua_pushnil(L);
+    lua_pushfstring(L, "connect4: no book made at '%s' (%s)", path,
+                    c4_book_reason(C4_BOOK_EOPEN, errno, reason, sizeof reason));
+    return 2;
+  }
   c4_table *table = shared_table(L, "make_book");
   c4_book_error error;
   c4_book *book = c4_book_generate(width, height, plies, exact, table, &limit,

@@ -224,7 +224,7 @@ status=$?
 head -c 1000 /dev/urandom >"$dir/garbage.book"
 LUDUS_BOOK="$dir/garbage.book" "$ludus" annotate connect4 "$dir/c4five" --nodes 1 --quiet >>"$dir/bout" 2>>"$dir/err"
 [ $? = 2 ] && [ "$status" = 2 ] && [ ! -s "$dir/bout" ] &&
-  grep -q "no book from '[^']*nonexist.book' (cannot open the file)" "$dir/err" &&
+  grep -q "no book from '[^']*nonexist.book' (cannot open the file: No such file or directory)" "$dir/err" &&
   grep -q "no book from '[^']*garbage.book' (not a connect4 book" "$dir/err"
 check $? "connect4: a missing or garbage book (--book or LUDUS_BOOK) is refused, saying why"
 "$ludus" solve sudoku "$dir/c4five" --book "$dir/garbage.book" --quiet >/dev/null 2>"$dir/err"

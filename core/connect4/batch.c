@@ -11,6 +11,7 @@
 **   annotate  every move against the best one: the exact score of every
 **             column before it, and what the move played gave away
 */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,10 +134,12 @@ static void *start(const batch_options *o) {
 
 static bool book_ok(const char *path, char *message, size_t size) {
   c4_book_error error;
+  errno = 0;
   c4_book *book = c4_book_load(path, &error);
   if (!book) {                    /* connect4.book's words */
+    char reason[128];
     snprintf(message, size, "no book from '%s' (%s)", path,
-             c4_book_strerror(error));
+             c4_book_reason(error, errno, reason, sizeof reason));
     return false;
   }
   c4_book_free(book);

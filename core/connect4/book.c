@@ -39,6 +39,15 @@ const char *c4_book_strerror(c4_book_error error) {
   return "unknown error";
 }
 
+const char *c4_book_reason(c4_book_error error, int errno_value, char *buf,
+                           size_t size) {
+  if (error == C4_BOOK_EOPEN && errno_value)
+    snprintf(buf, size, "%s: %s", c4_book_strerror(error), strerror(errno_value));
+  else
+    snprintf(buf, size, "%s", c4_book_strerror(error));
+  return buf;
+}
+
 bool c4_book_size_ok(int width, int height) {
   return c4_size_ok(width, height) && width * (height + 1) <= 52 &&
          width * height + 1 < 2 * BOUND_BIAS;
@@ -148,6 +157,7 @@ static c4_book *fail(c4_book *book, c4_book_error code, c4_book_error *error) {
 c4_book *c4_book_read(FILE *f, c4_book_error *error) {
   unsigned char header[HEADER_BYTES];
   size_t got = fread(header, 1, sizeof header, f);
+  if (ferror(f)) return fail(NULL, C4_BOOK_EOPEN, error);  /* a directory */
   if (got < 8 || memcmp(header, MAGIC, 8) != 0)
     return fail(NULL, C4_BOOK_EFORMAT, error);
   if (got < sizeof header) return fail(NULL, C4_BOOK_ETRUNCATED, error);

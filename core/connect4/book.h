@@ -34,7 +34,7 @@ typedef struct c4_book c4_book;
 
 typedef enum c4_book_error {
   C4_BOOK_OK,
-  C4_BOOK_EOPEN,        /* the file cannot be opened */
+  C4_BOOK_EOPEN,        /* the file cannot be opened or read (errno: why) */
   C4_BOOK_EFORMAT,      /* not a book: wrong magic bytes or version */
   C4_BOOK_ESIZE,        /* a board size books do not cover */
   C4_BOOK_ETRUNCATED,   /* shorter or longer than its entry count says */
@@ -46,6 +46,10 @@ typedef enum c4_book_error {
 
 /* A message for the error, lowercase, no trailing period. */
 const char *c4_book_strerror(c4_book_error error);
+/* The same in buf, with the system's reason (errno_value, errno just
+   after the call) for a file that cannot be opened or read; returns buf. */
+const char *c4_book_reason(c4_book_error error, int errno_value, char *buf,
+                           size_t size);
 
 /* Whether books cover width x height. */
 bool c4_book_size_ok(int width, int height);

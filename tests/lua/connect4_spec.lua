@@ -485,10 +485,29 @@ describe("connect4 opening book", function()
     assert_raises({"(a file name has no zero bytes)"}, connect4.make_book, "a\0b", {plies = 1})
     local info, err = connect4.book("/nonexistent/ludus.book")
     assert.is_nil(info)
-    assert.equal("connect4: no book from '/nonexistent/ludus.book' (cannot open the file)", err)
+    assert.equal("connect4: no book from '/nonexistent/ludus.book' (cannot open the file: "
+                 .. "No such file or directory)", err)
     local none, why = connect4.book()
     assert.is_nil(none)
     assert.equal(err, why)
+    -- a directory opens, but is no book: said so, not 'wrong header'
+    local dir = path .. ".d"
+    assert(os.execute("mkdir " .. dir))
+    info, err = connect4.book(dir)
+    assert.is_nil(info)
+    assert.equal("connect4: no book from '" .. dir .. "' (cannot open the file: Is a directory)",
+                 err)
+    -- nor is a book made for minutes before its file is found unwritable
+    for _, where in ipairs({dir, dir .. "/no/such.book"}) do
+      local calls = 0
+      info, err = connect4.make_book(where, {width = 5, height = 4, plies = 4,
+                                             progress = function() calls = calls + 1 end})
+      assert.is_nil(info)
+      assert.truthy(err:find("connect4: no book made at '" .. where
+                             .. "' (cannot open the file: ", 1, true))
+      assert.equal(0, calls)
+    end
+    assert(os.execute("rmdir " .. dir))
     write("#!/bin/sh\n")
     info, err = connect4.book(path)
     assert.is_nil(info)
@@ -544,7 +563,8 @@ describe("connect4 opening book", function()
     assert.equal(default .. "\ttrue\n", fresh("/", "LUDUS_BOOK=" .. default))
     assert.equal("connect4: no book (LUDUS_BOOK is empty)\tfalse\n",
                  fresh(empty, "LUDUS_BOOK="))
-    assert.equal("connect4: no book from '/nonexistent' (cannot open the file)\tfalse\n",
+    assert.equal("connect4: no book from '/nonexistent' (cannot open the file: No such file "
+                 .. "or directory)\tfalse\n",
                  fresh(empty, "LUDUS_BOOK=/nonexistent"))
     os.remove(default)
     assert.equal("connect4: no book (LUDUS_BOOK is not set, and no connect4-7x6.book is "
