@@ -672,6 +672,7 @@ typedef struct output {
   int ncolumns;
   double flushed;               /* when it was last flushed */
   size_t len;                   /* JSON lines in buf, not yet in file */
+  int error;                    /* errno of the first flush that failed */
   char buf[1 << 16];
 } output;
 
@@ -785,9 +786,22 @@ static void write_line(output *o, const char *text, size_t len, double t) {
   }
   if (t - o->flushed >= 0.1) {
     output_drain(o);
-    fflush(o->file);
+    if (fflush(o->file) != 0 && !o->error) o->error = errno;
     o->flushed = t;
   }
+}
+
+/* Flushes a file written to and closes it (not standard output): 0, or
+   the errno of a write that failed, a full disk say, which lost lines. */
+static int output_close(FILE *f) {
+  errno = 0;
+  bool failed = fflush(f) != 0 || ferror(f);
+  int why = errno;
+  if (f != stdout && fclose(f) != 0 && !failed) {
+    failed = true;
+    why = errno;
+  }
+  return failed ? (why ? why : EIO) : 0;
 }
 
 /* ---- progress and the summary ---- */
@@ -1656,9 +1670,9 @@ int batch_main(const char *name, int argc, char **argv) {
   bool complete = jobs > 1 ? run_workers(&s, &o, &t) : run_here(&s, &o, &t);
   sigaction(SIGINT, &before, NULL);
   output_drain(&o);
-  fflush(o.file);
-  if (o.file != stdout) fclose(o.file);
-  if (o.records) fclose(o.records);
+  int out_error = output_close(o.file);
+  if (out_error && o.error) out_error = o.error;
+  int records_error = o.records ? output_close(o.records) : 0;
   for (int i = 0; i < o.ncolumns; i++) free(o.columns[i]);
   free(o.columns);
   double seconds = now() - t.started;
@@ -1674,6 +1688,13 @@ int batch_main(const char *name, int argc, char **argv) {
           complete ? "" : "; interrupted: ",
           complete ? "" : "--resume carries on");
   status = !complete ? 130 : t.errors || t.disagree ? 1 : 0;
+  if (out_error || records_error) {
+    fprintf(stderr, "%s: cannot write '%s': %s\n", progname,
+            out_error ? (c.out_path ? c.out_path : "standard output")
+                      : c.record_path,
+            strerror(out_error ? out_error : records_error));
+    if (complete) status = 1;
+  }
 out:
   for (int i = 0; inputs && i < c.nfiles; i++) {
     if (inputs[i].records) inputs[i].format->close(inputs[i].records);

@@ -190,6 +190,19 @@ head -c 3000 /dev/urandom >"$dir/garbage"
 [ $? = 1 ] && ! grep -qv '"error"' "$dir/gout"
 check $? "binary garbage: an error line for every record, no crash"
 
+# lines that cannot be written (a full disk) are said, and the run fails
+if [ -w /dev/full ]; then
+  for where in "replay --out /dev/full" "annotate --depth 1 --records /dev/full --out /dev/null" \
+      "replay"; do
+    # shellcheck disable=SC2086  # the command and its output
+    "$ludus" $where xiangqi "$data/xiangqi/pgn/ccpd-mates/mate001.pgn" --quiet \
+      >/dev/full 2>"$dir/err"
+    status=$?
+    [ "$status" = 1 ] && grep -q "cannot write '.*': No space left on device" "$dir/err"
+    check $? "$where to a full disk: status $status, $(tail -n 1 "$dir/err")"
+  done
+fi
+
 # -- the other commands and games --
 head -n 20 "$L3" >"$dir/twenty"
 "$ludus" replay connect4 "$dir/twenty" --quiet >"$dir/replay" 2>/dev/null
