@@ -386,6 +386,27 @@ status=$?
 [ "$status" = 0 ] && cmp -s "$dir/by_file" "$dir/by_name"
 check $? "mahjong too: scripts/players/mahjong_random.lua:seed=3 is mahjong_random:seed=3 (status $status) $(cat "$dir/err")"
 
+# lines or records that cannot be written (a full disk) are said, and
+# the match fails, rather than lost
+if [ -w /dev/full ]; then
+  for where in "--out /dev/full" "--out /dev/full --concurrency 2" "--records /dev/full"; do
+    # shellcheck disable=SC2086  # an option and its value
+    "$ludus" match tictactoe random random --games 4 $where --quiet >/dev/null 2>"$dir/err"
+    status=$?
+    [ "$status" = 1 ] && grep -q "cannot write .*/dev/full: No space left on device" "$dir/err"
+    check $? "$where: status $status, $(cat "$dir/err")"
+  done
+  "$ludus" match --merge "$dir/s1.jsonl" --out /dev/full >/dev/null 2>"$dir/err"
+  status=$?
+  [ "$status" = 1 ] && grep -q "cannot write .*/dev/full: No space left on device" "$dir/err"
+  check $? "--merge --out /dev/full: status $status, $(cat "$dir/err")"
+  "$ludus" match mahjong mahjong_random mahjong_random mahjong_random mahjong_random \
+    --games 1 --records /dev/full --quiet >/dev/null 2>"$dir/err"
+  status=$?
+  [ "$status" = 1 ] && grep -q "cannot write the records: /dev/full: No space left on device" "$dir/err"
+  check $? "mahjong --records /dev/full: status $status, $(cat "$dir/err")"
+fi
+
 "$ludus" match --help | grep -q "^usage: .* match GAME A B"
 check $? "--help says how"
 

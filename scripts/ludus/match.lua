@@ -1089,8 +1089,10 @@ local function play_encounters(G, entrants, pairings, opts)
     rec.options = opts.options
     count(result, rec)
     if out and not old then
+      -- a line lost (a full disk) stops the match: --resume needs them all
       out:write(json_line(rec, names_of(job.encounter), settings), "\n")
-      out:flush()
+      local flushed, why = out:flush()
+      if not flushed then error(("match: cannot write %s: %s"):format(opts.out, why), 0) end
     end
     finished = finished + 1
     if opts.sprt then

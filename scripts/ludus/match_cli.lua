@@ -193,6 +193,22 @@ local function read_openings(G, path, plies, options)
   return records, over, bad
 end
 
+-- Writes the texts into path, each on a line of its own; nil and why
+-- when the file cannot be opened or written (a full disk).
+local function write_file(path, texts)
+  local file, message = io.open(path, "wb")
+  if not file then return nil, message end
+  local written, why = true, nil
+  for _, text in ipairs(texts) do
+    if written then
+      written, why = file:write(text, text:sub(-1) == "\n" and "" or "\n")
+    end
+  end
+  local closed, problem = file:close()
+  if not written or not closed then return nil, ("%s: %s"):format(path, why or problem) end
+  return true
+end
+
 -- Every game of the results into path, written by G.write where the
 -- game has one (PGN, WTHOR...), else one record a line.
 local function write_records(G, path, results, options)
@@ -208,11 +224,9 @@ local function write_records(G, path, results, options)
     if not written then return nil, message end
     return true
   end
-  local file, message = io.open(path, "wb")
-  if not file then return nil, message end
-  for _, game in ipairs(games) do file:write(game:save(), "\n") end
-  file:close()
-  return true
+  local texts = {}
+  for i, game in ipairs(games) do texts[i] = game:save() end
+  return write_file(path, texts)
 end
 
 local function print_results(results, kind)
@@ -250,18 +264,18 @@ local function merge(c)
     end
   end
   if c.out then
-    local out, message = io.open(c.out, "wb")
-    if not out then
-      io.stderr:write(("%s match: cannot write %s\n"):format(progname, message))
-      return 1
-    end
-    for _, v in ipairs(lines) do
+    local texts = {}
+    for i, v in ipairs(lines) do
       v.line = nil
       -- the lines of the whole match, as its single run writes them
       if type(v.match) == "table" then v.match.shard = nil end
-      out:write(match._internal.json_line(v, {a = v.a, b = v.b}), "\n")
+      texts[i] = match._internal.json_line(v, {a = v.a, b = v.b})
     end
-    out:close()
+    local written, message = write_file(c.out, texts)
+    if not written then
+      io.stderr:write(("%s match: cannot write %s\n"):format(progname, message))
+      return 1
+    end
   end
   print_results(results, "merged")
   return 0
@@ -335,16 +349,13 @@ local function mahjong_match(c)
   end
   print(report)
   if c.records then
-    local f, why = io.open(c.records, "w")
-    if not f then
+    local texts = {}
+    for i, game in ipairs(report.games) do texts[i] = game:save() end
+    local written, why = write_file(c.records, texts)
+    if not written then
       io.stderr:write(("%s match: cannot write the records: %s\n"):format(progname, why))
       return 1
     end
-    for _, game in ipairs(report.games) do
-      local text = game:save()
-      f:write(text, text:sub(-1) == "\n" and "" or "\n")
-    end
-    f:close()
   end
   if not c.quiet then
     local seconds = process.now() - started
