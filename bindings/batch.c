@@ -341,6 +341,14 @@ static int parse_args(int argc, char **argv, config *c) {
   if (c->record_path && c->out_path && same_file(c->record_path, c->out_path))
     return fail("--records and --out name the same file ('%s'): one would "
                 "write over the other", c->record_path);
+  for (int i = 0; i < c->nfiles; i++) {
+    const char *in = c->files[i];
+    const char *both[] = {c->out_path, c->record_path};
+    for (int k = 0; k < 2; k++)
+      if (both[k] && strcmp(in, "-") != 0 && same_file(in, both[k]))
+        return fail("%s names the input file '%s': it would write over it",
+                    k == 0 ? "--out" : "--records", in);
+  }
   return -1;                                  /* go on */
 }
 

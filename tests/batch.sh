@@ -666,6 +666,18 @@ status=$?
 [ "$status" = 2 ] && [ "$(cat "$dir/same")" = keep ] &&
   grep -q -- "--records and --out name the same file" "$dir/err"
 check $? "--records and --out naming one file are refused, the file left alone (status $status)"
+# an input file named again as an output would be written over
+cp "$data/xiangqi/pgn/ccpd-mates/mate001.pgn" "$dir/in.pgn"
+"$ludus" replay xiangqi "$dir/in.pgn" --out "$dir/../$(basename "$dir")/in.pgn" --quiet 2>"$dir/err"
+status=$?
+"$ludus" annotate xiangqi "$dir/in.pgn" --depth 1 --records "$dir/in.pgn" --out /dev/null \
+  --quiet 2>>"$dir/err"
+status2=$?
+[ "$status" = 2 ] && [ "$status2" = 2 ] &&
+  cmp -s "$dir/in.pgn" "$data/xiangqi/pgn/ccpd-mates/mate001.pgn" &&
+  grep -q -- "--out names the input file '.*in.pgn': it would write over it" "$dir/err" &&
+  grep -q -- "--records names the input file '.*in.pgn'" "$dir/err"
+check $? "--out or --records naming an input file are refused, the file left alone (status $status, $status2)"
 
 # solve is for positions: a WTHOR database is refused once, saying what
 # reads it
