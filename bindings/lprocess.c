@@ -2,9 +2,10 @@
 ** lprocess.c: ludus.process, what a match needs from the system to play
 ** its games in processes of their own: fork a Lua function into a child
 ** that sends lines back, wait for them with a deadline, kill a child that
-** hangs and say how it ended; a monotonic clock; and JSON lines read back
-** (for --resume and --merge).  Internal: scripts/ludus/match_runner.lua
-** is its one user.
+** hangs and say how it ended; a monotonic clock; JSON lines read back
+** (for --resume and --merge); and whether two paths are one file (an
+** output that would write over an input).  Internal: scripts/ludus/
+** match_runner.lua is its main user.
 **
 ** A child is a fork of the whole Lua state, so the function runs with
 ** every value its caller could see.  It ignores Ctrl-C (the parent
@@ -20,6 +21,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -278,6 +280,18 @@ static int process_cores(lua_State *L) {
   return 1;
 }
 
+/* process.same_file(a, b) -> whether two paths name one file: the same
+   text, or one file on the disk when both exist (an output that would
+   write over an input). */
+static int process_same_file(lua_State *L) {
+  const char *a = luaL_checkstring(L, 1), *b = luaL_checkstring(L, 2);
+  struct stat sa, sb;
+  lua_pushboolean(L, strcmp(a, b) == 0 ||
+                     (stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+                      sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino));
+  return 1;
+}
+
 /* ---- JSON lines ---- */
 
 static void push_json(lua_State *L, const json_value *v) {
@@ -341,6 +355,7 @@ static const luaL_Reg process_functions[] = {
   {"wait", process_wait},
   {"now", process_now},
   {"cores", process_cores},
+  {"same_file", process_same_file},
   {"json", process_json},
   {NULL, NULL}
 };

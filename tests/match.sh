@@ -386,6 +386,25 @@ status=$?
 [ "$status" = 0 ] && cmp -s "$dir/by_file" "$dir/by_name"
 check $? "mahjong too: scripts/players/mahjong_random.lua:seed=3 is mahjong_random:seed=3 (status $status) $(cat "$dir/err")"
 
+# an output naming an input or another output would write over it
+printf '4453\n' >"$dir/book.txt"
+cp "$dir/s1.jsonl" "$dir/part.jsonl"
+for files in "--openings $dir/book.txt --out $dir/../$(basename "$dir")/book.txt" \
+    "--openings $dir/book.txt --records $dir/book.txt" \
+    "--out $dir/clash.jsonl --records $dir/clash.jsonl"; do
+  # shellcheck disable=SC2086  # the options and their files
+  "$ludus" match connect4 random random --games 2 $files --quiet >/dev/null 2>"$dir/err"
+  status=$?
+  [ "$status" = 2 ] && [ "$(cat "$dir/book.txt")" = 4453 ] && [ ! -e "$dir/clash.jsonl" ] &&
+    grep -q "name the same file ('.*'): one would write over the other" "$dir/err"
+  check $? "$(echo "$files" | sed "s|$dir/||g"): refused, the file left alone (status $status)"
+done
+"$ludus" match --merge "$dir/part.jsonl" --out "$dir/part.jsonl" >/dev/null 2>"$dir/err"
+status=$?
+[ "$status" = 2 ] && cmp -s "$dir/s1.jsonl" "$dir/part.jsonl" &&
+  grep -q -- "--out and --merge name the same file" "$dir/err"
+check $? "--merge FILE --out FILE: refused, the file left alone (status $status)"
+
 # lines or records that cannot be written (a full disk) are said, and
 # the match fails, rather than lost
 if [ -w /dev/full ]; then

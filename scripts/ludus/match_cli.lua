@@ -365,6 +365,25 @@ local function mahjong_match(c)
   return 0
 end
 
+-- Two of the files that name one file, an output among them, said; or
+-- nil.  Such an output would write over what is read, or the other.
+local function clash(c)
+  local files = {{"--openings", c.openings}, {"--out", c.out}, {"--records", c.records}}
+  if c.merge then
+    for _, path in ipairs(c.words) do files[#files + 1] = {"--merge", path} end
+  end
+  for i = 2, #files do
+    for j = 1, i - 1 do
+      local x, y = files[j], files[i]
+      if x[2] and y[2] and x[1] ~= y[1] and process.same_file(x[2], y[2]) then
+        return ("%s and %s name the same file ('%s'): one would write over the other")
+          :format(x[1], y[1], y[2])
+      end
+    end
+  end
+  return nil
+end
+
 function cli.main(name, ...)
   progname = name or progname
   local c, message = parse({...})
@@ -373,6 +392,8 @@ function cli.main(name, ...)
     io.write(USAGE:format(progname, progname, progname))
     return 0
   end
+  local clashing = clash(c)
+  if clashing then return usage_error(clashing) end
   if c.merge then return merge(c) end
   if c.records then
     -- the records are written at the end: a path that cannot take them
