@@ -216,6 +216,12 @@ fi
 "$ludus" match --merge "$dir/s1.jsonl" "$dir/s1.jsonl" >/dev/null 2>"$dir/err"
 [ $? = 1 ] && grep -q "game 1 is in .*s1.jsonl and in .*s1.jsonl" "$dir/err"
 check $? "--merge refuses a game given twice"
+"$ludus" match tictactoe alphabeta:depth=2 mcts:playouts=30 --games 40 --shard 2/3 --seed 7 \
+  --concurrency 1 --out "$dir/s2seed.jsonl" --quiet >/dev/null 2>&1
+"$ludus" match --merge "$dir/s1.jsonl" "$dir/s2seed.jsonl" "$dir/s3.jsonl" >"$dir/out" 2>"$dir/err"
+[ $? = 1 ] && [ ! -s "$dir/out" ] &&
+  grep -q "s1.jsonl:1 and .*s2seed.jsonl:1 are games of two matches (--seed is 1 in the first, 7 in the other)" "$dir/err"
+check $? "--merge refuses the shards of two matches, saying what differs: $(cat "$dir/err")"
 "$ludus" match --merge "$dir/nothing.jsonl" >/dev/null 2>"$dir/err"
 [ $? = 1 ] && grep -q "^[^ ]*ludus match: cannot read '.*nothing.jsonl'$" "$dir/err"
 check $? "--merge says it cannot read a file as every refusal of ludus match does"

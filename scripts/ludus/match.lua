@@ -959,12 +959,12 @@ local function match_settings(entrants, opts)
 end
 
 -- The first setting a line's (nil: a line of an older ludus, which has
--- none) differs in from this match's, said, or nil.
-local function settings_differ(theirs, mine)
+-- none) differs in from this match's, said, or nil; but skip.
+local function settings_differ(theirs, mine, skip)
   if type(theirs) ~= "table" then return nil end
   for _, key in ipairs(SETTINGS) do
     local there, here = json(theirs[key]), json(mine[key])
-    if there ~= here then
+    if there ~= here and key ~= skip then
       return ("%s %s there, %s here"):format(
         key == "players" and "the players are" or ("option '%s' is"):format(key),
         there == "null" and "not given" or there, here == "null" and "not given" or here)
@@ -1362,6 +1362,7 @@ end
 -- shards): one result per encounter, in the order they first appear.
 function match.merge(paths)
   local all, seen = {}, {}
+  local first   -- the first line with the settings of its match
   for _, path in ipairs(paths) do
     local file = io.open(path, "rb")
     if not file then error(("match: cannot read '%s'"):format(path), 0) end
@@ -1369,6 +1370,16 @@ function match.merge(paths)
     for _, v in ipairs(read_lines(path, false)) do
       if seen[v.game] then
         error(("match: game %d is in %s and in %s"):format(v.game, seen[v.game], path), 0)
+      end
+      -- the shards of one match differ in their shard alone
+      if type(v.match) == "table" then
+        local differs = first and settings_differ(first.match, v.match, "shard")
+        if differs then
+          differs = differs:gsub(" there, ", " in the first, "):gsub(" here$", " in the other")
+          error(("match: %s:%d and %s:%d are games of two matches (%s)")
+                :format(first.path, first.line, path, v.line, differs), 0)
+        end
+        first = first or {match = v.match, path = path, line = v.line}
       end
       seen[v.game] = path
       all[#all + 1] = v

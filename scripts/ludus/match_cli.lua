@@ -251,7 +251,7 @@ local function merge(c)
   local ok, results, lines = pcall(match.merge, c.words)
   if not ok then
     io.stderr:write(("%s match: %s\n"):format(progname,
-                                               (tostring(results):gsub("^match: ", ""))))
+      (tostring(results):gsub("^match: ", ""):gsub("option '([%w_]+)'", FLAGS))))
     return 1
   end
   if #c.sprt > 0 then
