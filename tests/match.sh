@@ -391,6 +391,17 @@ status=$?
   mahjong_random mahjong_random --games 1 --quiet >"$dir/by_name" 2>/dev/null
 [ "$status" = 0 ] && cmp -s "$dir/by_file" "$dir/by_name"
 check $? "mahjong too: scripts/players/mahjong_random.lua:seed=3 is mahjong_random:seed=3 (status $status) $(cat "$dir/err")"
+cat >"$dir/last_tile.lua" <<'EOF'
+-- a mahjong player as a function: it lets its last tile go
+return function(question, view, tiles)
+  if question == "discard" then return tiles[#tiles] end
+end
+EOF
+"$ludus" match mahjong "$dir/last_tile.lua" mahjong_random mahjong_random mahjong_random \
+  --games 1 --seed 2 --quiet >"$dir/by_function" 2>"$dir/err"
+status=$?
+[ "$status" = 0 ] && grep -q "^  player 1 " "$dir/by_function"
+check $? "mahjong: a Lua file that returns a player function plays as that player, not as a maker of one (status $status) $(cat "$dir/err")"
 
 # an output naming an input or another output would write over it
 printf '4453\n' >"$dir/book.txt"

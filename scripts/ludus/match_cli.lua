@@ -289,6 +289,13 @@ end
 local MAHJONG_OPTIONS = {games = true, seed = true, records = true, quiet = true,
                          words = true, options = true, sprt = true}
 
+-- A seat's player: a function, or a table with a discard method.
+local function is_mahjong_player(v)
+  if type(v) == "function" then return true end
+  local ok, discard = pcall(function() return v.discard end)
+  return ok and type(discard) == "function"
+end
+
 local function mahjong_player(spec, seed)
   local path, rest = spec:match("^(.-%.lua):(.*)$")
   if not path then path, rest = spec:match("^(.-%.lua)$"), "" end
@@ -310,8 +317,13 @@ local function mahjong_player(spec, seed)
     if not chunk then error(("player '%s': %s"):format(spec, message), 0) end
     local player = chunk(options, ludus.mahjong, seed)
     -- a file of scripts/players (mahjong_random.lua) returns the maker of
-    -- its players, which a player never is: made with the options
-    if type(player) == "function" then player = player(options) end
+    -- its players; a player may be a function too, f(question, view,
+    -- ...): told apart as match.player tells them, by a trial call with
+    -- the options, which a maker answers with a player
+    if type(player) == "function" then
+      local ok, made = pcall(player, options)
+      if ok and made ~= player and is_mahjong_player(made) then player = made end
+    end
     return player
   end
   local ok, make = pcall(require, "ludus.players." .. name)
