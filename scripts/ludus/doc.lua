@@ -176,7 +176,7 @@ local modules = {
   mnk = {
     summary = "the m,n,k-game in C: k in a row wins on an m x n board (3,3,3 default)",
     functions = {
-      new = "mnk.new{m=3, n=3, k=3, exact=false} -> the empty board, x to move; "
+      new = "mnk.new{m=3, n=m, k=min(m, n), exact=false} -> the empty board, x to move; "
         .. "exact: longer lines do not win",
       load = "mnk.load(text [, options]) -> the game after moves like 'b2 a1', "
         .. "or nil, message",
