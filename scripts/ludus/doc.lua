@@ -202,7 +202,7 @@ local modules = {
         .. '("f5d6c3", passes implicit) or from a board string, or nil, message',
       perft = "reversi.perft(g, depth) -> leaves depth plies ahead (a pass is a "
         .. "ply, a finished game a leaf)",
-      read = 'reversi.read(path, text or file [, {format=, size=, name=}]) -> an '
+      read = 'reversi.read(path | text | file [, {format=, size=, name=}]) -> an '
         .. 'iterator of records {game=, moves=, id=, black=, ...} of a .wtb, GGF, OBF '
         .. 'or transcripts; a bad one gives false, message, id; nil, message',
       write = 'reversi.write(path or file, games [, {format=, year=, depth=}]) -> '
