@@ -3,8 +3,9 @@
 **
 ** Scores follow Pascal Pons ("Solving Connect Four", blog.gamesolver.org):
 ** from the side to move, 0 for a draw, and for a win that lands its last
-** chip as the n-th chip of the board, (width*height + 1 - n) / 2, so on
-** 7x6 a win with your k-th chip scores 22 - k; a loss is the negative.
+** chip as the n-th chip of the board, (width*height + 2 - n) / 2 rounded
+** down, so on 7x6 a win with your k-th chip scores 22 - k; a loss is the
+** negative.
 ** The search is negamax with alpha-beta on null windows, the window
 ** narrowed step by step, moves tried centre first and then by the
 ** threats they make, no move under a cell where the opponent would win,
