@@ -269,9 +269,10 @@ local modules = {
     functions = {
       parse = "sudoku.parse(text_or_table [, {symbols=, box={r, c}, rules=}]) -> "
         .. "puzzle, its symbols; or nil, message",
-      variant = "sudoku.variant{diagonals=, windows=, regions=, units=, cages=, "
-        .. "even=, odd=, thermos=, arrows=, consecutive=, nonconsecutive=, white=, "
-        .. "black=, less=, different=, antiknight=, antiking=, check=, partial=} "
+      variant = "sudoku.variant{name=, size=9, box=, diagonals=, windows=, "
+        .. "regions=, units=, cages=, even=, odd=, thermos=, arrows=, consecutive=, "
+        .. "nonconsecutive=, white=, black=, alldots=, less=, different=, "
+        .. "antiknight=, antiking=, check=, partial=} "
         .. "-> rules for parse and generate; or nil, message",
       solve = "sudoku.solve(p) -> the solution as a puzzle, or nil, \"no solution\"",
       solutions = "sudoku.solutions(p [, limit]) -> a list of up to limit "
