@@ -98,7 +98,7 @@ reversi_methods.save = 'g:save() -> the transcript, "f5d6c3..." (passes left '
   .. "out but a last one), after the start's board string when it is not the 8x8 start"
 reversi_methods.board_string = 'g:board_string() -> "---...XO--- X": cells a1 '
   .. "to h8 (X black, O white, - empty), then the side to move"
-reversi_methods.solve = "g:solve{all=, time=, nodes=} -> exact final disc "
+reversi_methods.solve = "g:solve{all=, time=, nodes=, progress=} -> exact final disc "
   .. "difference for the side to move (empties to the winner), best move, info; "
   .. "all=true: {move=score, ...}, info"
 reversi_methods.search = "g:search{depth=, time=1, nodes=, exact=14} -> move, "
