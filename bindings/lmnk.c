@@ -2,6 +2,7 @@
 ** lmnk.c: ludus.mnk and ludus.gomoku, the m,n,k-game in C
 ** (core/mnk/mnk.h) under its two usual names.
 */
+#include <stdio.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -28,11 +29,13 @@ static int int_option(lua_State *L, int arg, const char *key, int def,
   return value;
 }
 
-/* Reads the options at arg (a table or nothing) into an empty board. */
+/* Reads the options at arg (a table or nothing) into an empty board;
+   fn ("new", "load") names the function in the messages. */
 static void board_from_options(lua_State *L, int arg, const game_class *cls,
-                               mnk_board *board) {
+                               const char *fn, mnk_board *board) {
   bool gomoku = cls == &gomoku_class;
-  const char *where = gomoku ? "gomoku.new" : "mnk.new";
+  char where[32];
+  snprintf(where, sizeof where, "%s.%s", gomoku ? "gomoku" : "mnk", fn);
   int m = gomoku ? 15 : 3, n = m, k = gomoku ? 5 : 3;
   bool exact = false;
   if (!lua_isnoneornil(L, arg)) {
@@ -57,7 +60,7 @@ static void board_from_options(lua_State *L, int arg, const game_class *cls,
 /* new{m=, n=, k=, exact=} or new{size=, exact=} */
 static int mnk_new(lua_State *L) {
   mnk_board board;
-  board_from_options(L, 1, CLASS(), &board);
+  board_from_options(L, 1, CLASS(), "new", &board);
   lgame_push(L, CLASS(), &board);
   return 1;
 }
@@ -66,7 +69,7 @@ static int mnk_new(lua_State *L) {
 static int mnk_load(lua_State *L) {
   lgame_load_args(L);
   mnk_board board;
-  board_from_options(L, 2, CLASS(), &board);
+  board_from_options(L, 2, CLASS(), "load", &board);
   return lgame_load(L, CLASS(), &board, 1);
 }
 

@@ -39,6 +39,11 @@ describe("mnk", function()
     local bad, why = mnk.load("a1 a1")
     assert.is_nil(bad)
     assert.equal("mnk: bad record: illegal move 2 'a1' (square is taken)", why)
+    -- load's options are load's, and its messages name it
+    assert_raises({"mnk.load: unknown option 'size' (it takes: m, n, k, exact)"},
+                  mnk.load, "b2", {size = 4})
+    assert_raises({"mnk.load: no 2,2,3 game"}, mnk.load, "a1", {m = 2, k = 3})
+    assert_raises({"gomoku.load: no 4,4,5 game"}, gomoku.load, "a1", {size = 4})
   end)
 
   it("is solved by alpha-beta: 3,3,3 a draw, 4,4,3 a first-player win", function()
