@@ -498,7 +498,11 @@ local function check_options(opts)
   end
   for key in pairs(opts) do
     if not KNOWN_OPTIONS[key] then
-      argerror(4, ("unknown option '%s'"):format(tostring(key)))
+      local known = {}
+      for name in pairs(KNOWN_OPTIONS) do known[#known + 1] = name end
+      table.sort(known)
+      argerror(4, ("unknown option '%s' (it takes: %s)")
+               :format(tostring(key), table.concat(known, " ")))
     end
   end
   local checked = setmetatable({}, {__index = DEFAULTS})

@@ -493,7 +493,9 @@ describe("match", function()
         {{seed = 1.5}, "option 'seed' must be an integer, got 1.5"},
         {{options = 7}, "option 'options' must be a table, got number"},
         {{progress = "yes"}, "option 'progress' must be a boolean or a function, got string"},
-        {{game = 4}, "unknown option 'game'"},
+        {{game = 4}, "unknown option 'game' (it takes: concurrency games kind margin "
+                     .. "max_plies opening options out progress resume seed shard sprt "
+                     .. "st swap tc)"},
       }
       for _, case in ipairs(cases) do
         assert_raises({"bad argument #4 to 'match' (" .. case[2] .. ")"},
