@@ -238,8 +238,9 @@ local modules = {
   ai = {
     summary = "searches and AI players for every game, C or Lua-defined",
     functions = {
-      search = "ai.search(g, {algorithm=, depth=, time=, nodes=, eval=, tt=}) -> "
-        .. "info {move, score, mate, depth, nodes, nps, pv, exact, stopped, lua_calls}",
+      search = "ai.search(g, {algorithm=\"alphabeta\", ...}) -> info {move, score, mate, "
+        .. "depth, nodes, nps, seconds, pv, exact, stopped, lua_calls}: the options "
+        .. "of ai[algorithm] (\"mcts\": playouts=, c=, seed=)",
       alphabeta = "ai.alphabeta{depth=, time=1, nodes=, eval=, tt=16} -> a player: "
         .. "alpha-beta, iterative deepening, table of tt MiB",
       mcts = "ai.mcts{playouts=10000, time=, c=1.41, seed=} -> a player: UCT with "
