@@ -562,7 +562,7 @@ TH="$data/mahjong/tenhou"
 status=$?
 [ "$status" = 0 ] && [ "$(wc -l <"$dir/mjr")" = 25 ] &&
   grep -q "25 records (0 errors, 0 disagree, 25 agree)" "$dir/err" &&
-  grep -q '"id":"[^"]*fe3371ad.mjlog#1","rounds":15,"wins":13,"draws":2,"scores":\[20100,35800,5200,38900\],"points":\[-200,160,-450,490\],"checks":197,"disagreements":\[\]' "$dir/mjr"
+  grep -q '"id":"[^"]*fe3371ad.mjlog#1","rounds":15,"wins":13,"draws":2,"scores":\[20100,35800,5200,38900\],"points":\[-200,160,-450,490\],"checks":197,"disagreements":\[\],"agrees":true' "$dir/mjr"
 check $? "mahjong replay: every shared Tenhou game, both forms, agrees with its log (status $status)"
 
 sed 's/ten="30,7700,0"/ten="30,8000,0"/' "$TH/mjlog/2010081709gm-00a9-0000-fe3371ad.mjlog" >"$dir/changed.mjlog"
@@ -570,7 +570,7 @@ head -c 4300 "$TH/mjlog/double-ron.mjlog" >"$dir/cut.mjlog"
 "$ludus" replay mahjong "$dir/changed.mjlog" "$dir/cut.mjlog" "$TH/edge/confusing_nakis_2.json" --quiet >"$dir/mjr2" 2>"$dir/err"
 status=$?
 [ "$status" = 1 ] &&
-  grep -q '"disagreements":\["round E1-0, step 139 (ron by seat 1): points: ludus 7700, the log 8000"\]' "$dir/mjr2" &&
+  grep -q '"disagreements":\["round E1-0, step 139 (ron by seat 1): points: ludus 7700, the log 8000"\],"agrees":false' "$dir/mjr2" &&
   grep -q '"id":"[^"]*cut.mjlog#1","error":"round E1-0: the log is cut short (a tag with no .>.)"' "$dir/mjr2" &&
   grep -q '"error":"round E1-0: step 23: seat 2 draws a 5s (35), one copy too many' "$dir/mjr2" &&
   grep -q "3 records (2 errors, 1 disagree, 0 agree)" "$dir/err"

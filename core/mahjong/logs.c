@@ -92,6 +92,8 @@ static batch_verdict replayed(mj_log *log, mj_replay *rp, json_out *out,
     json_cstring(out, text);
   }
   json_end_array(out);
+  JSON_KEY(out, "agrees");
+  json_bool(out, rp->disagreements == 0);
   return rp->disagreements ? BATCH_DISAGREES : BATCH_AGREES;
 }
 
