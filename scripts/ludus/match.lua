@@ -1368,8 +1368,12 @@ function match.merge(paths)
   local all, seen = {}, {}
   local first   -- the first line with the settings of its match
   for _, path in ipairs(paths) do
-    local file = io.open(path, "rb")
-    if not file then error(("match: cannot read '%s'"):format(path), 0) end
+    local file, why = io.open(path, "rb")
+    if not file then
+      -- io.open says "path: reason"; the path is said once
+      if why:sub(1, #path + 2) == path .. ": " then why = why:sub(#path + 3) end
+      error(("match: cannot read '%s' (%s)"):format(path, why), 0)
+    end
     file:close()
     for _, v in ipairs(read_lines(path, false)) do
       if seen[v.game] then
