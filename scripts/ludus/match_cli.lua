@@ -27,7 +27,7 @@ the seats rotate, and --records writes each game's tenhou.net/6 JSON.
 
 options:
   --games N          games for each pair of players (default 2; with
-                     --sprt, 100000: the test decides)
+                     --sprt, 100000: the test decides; mahjong: 4)
   --concurrency N    games at once, each in a process of its own (default:
                      the cores)
   --openings FILE    records to start from, in the game's format (PGN,
