@@ -337,6 +337,13 @@ local modules = {
         .. "{players (place, points, score, wins, deal_ins, seats), games, rounds}, "
         .. "seats rotated from game to game",
     },
+    methods = {
+      play = "t:play() -> the game played to its end (see mahjong.table); after a "
+        .. "player's error, on from the question it stopped at",
+      seed = "t:seed() -> the seed its walls are dealt from (the clock's when not given)",
+      save = "game:save([path]) -> the game's record as tenhou.net/6 JSON; with path, "
+        .. "written there: true, or nil, message",
+    },
   },
   match = {
     summary = "match(G, a, b, {games=, swap=, opening=, seed=, concurrency=, tc=, st=, "

@@ -20,6 +20,10 @@ local function ludus_module()
   return require "ludus"
 end
 
+-- Objects of a module that are not its games, by their metatable's name:
+-- help shows the module that makes them.
+local OBJECTS = {["ludus.mahjong.table"] = "mahjong", ["ludus.mahjong.game"] = "mahjong"}
+
 -- Entries of doc that help() does not list as modules: the ludus table
 -- itself and help, described for help(f) and the search.
 local UNLISTED = {ludus = true, help = true}
@@ -231,7 +235,18 @@ local function methods_of(name)
   local ok, object = pcall(make, module)
   local mt = ok and debug.getmetatable(object)
   local methods = type(mt) == "table" and rawget(mt, "__index")
-  return type(methods) == "table" and methods or nil
+  if type(methods) == "table" then return methods end
+  -- the objects of OBJECTS, by the metatables the registry keeps by name
+  local found
+  for type_name, module_name in pairs(OBJECTS) do
+    local object_mt = module_name == name and debug.getregistry()[type_name]
+    local index = type(object_mt) == "table" and rawget(object_mt, "__index")
+    if type(index) == "table" then
+      found = found or {}
+      for key, value in pairs(index) do found[key] = value end
+    end
+  end
+  return found
 end
 
 -- The line for a function of a module or a method of its objects, or nil.
@@ -303,6 +318,7 @@ local function module_of(x)
   local mt = getmetatable(x)
   if type(mt) == "table" then mt = mt.__name end  -- ludus objects hide theirs
   if type(mt) == "string" then
+    if OBJECTS[mt] then return OBJECTS[mt] end
     local name = mt:match("^ludus%.(.+)$")
     if name and is_module(name) then return name end
   end

@@ -142,6 +142,31 @@ describe("doc of mahjong", function()
       assert.is_function(ludus.mahjong[key], "doc names a missing function " .. key)
     end
   end)
+
+  it("describes the methods of its tables and games, and help finds them", function()
+    local help = require "ludus.help"
+    local random = require "ludus.players.mahjong_random"
+    local t = ludus.mahjong.table{players = {random{seed = 1}, random{seed = 2},
+                                             random{seed = 3}, random{seed = 4}},
+                                  seed = 1, rounds = "east"}
+    local entry = doc.mahjong
+    local table_methods = debug.getmetatable(t).__index
+    assert.equal(help.text(ludus.mahjong), help.text(t))
+    assert.equal("mahjong: " .. entry.methods.play .. "\n", help.text(t.play))
+    local game = t:play()
+    local game_methods = debug.getmetatable(game).__index
+    assert.equal(help.text(ludus.mahjong), help.text(game))
+    assert.equal("mahjong: " .. entry.methods.save .. "\n", help.text(game.save))
+    for _, methods in ipairs({table_methods, game_methods}) do
+      for key in pairs(methods) do
+        assert.equal("string", type(entry.methods[key]), "mahjong method " .. key)
+      end
+    end
+    for key in pairs(entry.methods) do
+      assert.is_function(rawget(table_methods, key) or rawget(game_methods, key),
+                         "doc names a missing method " .. key)
+    end
+  end)
 end)
 
 describe("the example scripts", function()
