@@ -39,6 +39,7 @@
 #include <unistd.h>
 
 #include "batch.h"
+#include "lgame.h"
 #include "ludus.h"
 #include "base/batch.h"
 #include "base/json.h"
@@ -188,15 +189,6 @@ static bool same_file(const char *a, const char *b) {
 static const char *const work_options[] = {"--time", "--nodes", "--depth",
   "--all", "--weak", "--exact", "--mistake", NULL};
 
-/* Whether word is one of list's words (between spaces). */
-static bool in_word_list(const char *list, const char *word) {
-  size_t n = strlen(word);
-  for (const char *at = list; (at = strstr(at, word)) != NULL; at += n)
-    if ((at == list || at[-1] == ' ') && (at[n] == ' ' || at[n] == '\0'))
-      return true;
-  return false;
-}
-
 /* Keeps arg when it is an option of a record's work, once. */
 static void note_work_option(config *c, const char *arg) {
   for (int i = 0; work_options[i]; i++)
@@ -211,7 +203,8 @@ static void note_work_option(config *c, const char *arg) {
    with a message that names one it does not and those it takes. */
 static int check_work_options(const config *c, const batch_task *task) {
   for (int k = 0; k < c->nwork_options; k++) {
-    if (in_word_list(task->options, c->work_options[k])) continue;
+    const char *option = c->work_options[k];
+    if (lgame_in_word_list(task->options, option, strlen(option))) continue;
     fprintf(stderr, "%s: %s does not apply to %s %s (", progname,
             c->work_options[k], c->command, c->game);
     if (!*task->options) {
