@@ -177,15 +177,6 @@ static long long whole_of(const char *text, long long low, long long high) {
   return x >= low ? x : -1;
 }
 
-/* Whether two paths name one file: the same text, or the same file on
-   the disk when both exist. */
-static bool same_file(const char *a, const char *b) {
-  struct stat sa, sb;
-  return strcmp(a, b) == 0 ||
-         (stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-          sa.st_ino == sb.st_ino);
-}
-
 static const char *const work_options[] = {"--time", "--nodes", "--depth",
   "--all", "--weak", "--exact", "--mistake", NULL};
 
@@ -331,14 +322,15 @@ static int parse_args(int argc, char **argv, config *c) {
                 "a --csv table (run without --csv, then convert)");
   if (c->record_path && strcmp(c->command, "annotate") != 0)
     return fail("--records is for annotate");
-  if (c->record_path && c->out_path && same_file(c->record_path, c->out_path))
+  if (c->record_path && c->out_path &&
+      ludus_same_file(c->record_path, c->out_path))
     return fail("--records and --out name the same file ('%s'): one would "
                 "write over the other", c->record_path);
   for (int i = 0; i < c->nfiles; i++) {
     const char *in = c->files[i];
     const char *both[] = {c->out_path, c->record_path};
     for (int k = 0; k < 2; k++)
-      if (both[k] && strcmp(in, "-") != 0 && same_file(in, both[k]))
+      if (both[k] && strcmp(in, "-") != 0 && ludus_same_file(in, both[k]))
         return fail("%s names the input file '%s': it would write over it",
                     k == 0 ? "--out" : "--records", in);
   }

@@ -21,7 +21,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -285,10 +284,7 @@ static int process_cores(lua_State *L) {
    write over an input). */
 static int process_same_file(lua_State *L) {
   const char *a = luaL_checkstring(L, 1), *b = luaL_checkstring(L, 2);
-  struct stat sa, sb;
-  lua_pushboolean(L, strcmp(a, b) == 0 ||
-                     (stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
-                      sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino));
+  lua_pushboolean(L, ludus_same_file(a, b));
   return 1;
 }
 

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -253,6 +254,13 @@ bool ludus_data_file(const char *name, char *out) {
       return true;
   }
   return false;
+}
+
+bool ludus_same_file(const char *a, const char *b) {
+  struct stat sa, sb;
+  return strcmp(a, b) == 0 ||
+         (stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+          sa.st_ino == sb.st_ino);
 }
 
 const char *ludus_push_data_file(lua_State *L, const char *name) {

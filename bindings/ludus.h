@@ -49,6 +49,10 @@ const char *ludus_push_data_file(lua_State *L, const char *name);
 /* The same without Lua: the path into out (PATH_MAX bytes), or false. */
 bool ludus_data_file(const char *name, char *out);
 
+/* Whether two paths name one file: the same text, or the same file on
+   the disk when both exist (an output that would write over an input). */
+bool ludus_same_file(const char *a, const char *b);
+
 /* Makes the methods table at index methods strict: reading a name it
    lacks raises "<name>: no method 'solv' (did you mean 'solve'?)", the
    nearest method by edit distance.  A name in fields (space-separated:
