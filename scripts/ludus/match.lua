@@ -329,13 +329,15 @@ end
 -- player, rather than a player, g -> move: both are functions, told
 -- apart by a trial call with the options, which a maker answers with a
 -- player and a player (handed a table for a game) with an error or no
--- player.  Then the file plays as NAME:options does.
-local function file_player(returned, options)
+-- player.  Then the file plays as NAME:options does.  is_a_player
+-- (is_player by default) says what a player of the game is: a mahjong
+-- seat's is a function or a table with discard.
+local function file_player(returned, options, is_a_player)
   if type(returned) ~= "function" then return returned end
   local copy = {}
   for k, v in pairs(options) do copy[k] = v end
   local ok, made = pcall(returned, copy)
-  if ok and is_player(made) and made ~= returned then return made end
+  if ok and (is_a_player or is_player)(made) and made ~= returned then return made end
   return returned
 end
 
@@ -1413,7 +1415,8 @@ end
 
 -- What `ludus match` (match_cli.lua) uses besides the functions above.
 match._internal = {json = json, json_line = json_line, read_lines = read_lines, sprt_of = sprt_of,
-                   standings = standings, sprt_bounds = sprt_bounds}
+                   standings = standings, sprt_bounds = sprt_bounds,
+                   file_player = file_player}
 
 -- Mahjong seats four: match(mahjong, {a, b, c, d}, {games =, seed =, ...})
 -- is mahjong.match with those players (scripts/ludus/mahjong_match.lua).

@@ -315,16 +315,10 @@ local function mahjong_player(spec, seed)
   if path then
     local chunk, message = loadfile(path)
     if not chunk then error(("player '%s': %s"):format(spec, message), 0) end
-    local player = chunk(options, ludus.mahjong, seed)
     -- a file of scripts/players (mahjong_random.lua) returns the maker of
-    -- its players; a player may be a function too, f(question, view,
-    -- ...): told apart as match.player tells them, by a trial call with
-    -- the options, which a maker answers with a player
-    if type(player) == "function" then
-      local ok, made = pcall(player, options)
-      if ok and made ~= player and is_mahjong_player(made) then player = made end
-    end
-    return player
+    -- its players, told from a player function as match.player tells them
+    return match._internal.file_player(chunk(options, ludus.mahjong, seed), options,
+                                       is_mahjong_player)
   end
   local ok, make = pcall(require, "ludus.players." .. name)
   if not ok or type(make) ~= "function" then
