@@ -20,7 +20,16 @@ arrow.help = {
 }
 
 function arrow.rules(arrows, options)
+  if options ~= nil and type(options) ~= "table" then
+    error("arrow.rules: options must be a table (got " .. type(options) .. ")", 2)
+  end
   options = options or {}
+  for key in pairs(options) do
+    if key ~= "size" and key ~= "box" then
+      error("arrow.rules: it takes the options size and box (got '"
+            .. tostring(key) .. "')", 2)
+    end
+  end
   return sudoku.variant{name = "arrow", arrows = arrows, size = options.size,
                         box = options.box}
 end

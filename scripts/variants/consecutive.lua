@@ -23,7 +23,16 @@ consecutive.help = {
 }
 
 function consecutive.rules(marks, options)
+  if options ~= nil and type(options) ~= "table" then
+    error("consecutive.rules: options must be a table (got " .. type(options) .. ")", 2)
+  end
   options = options or {}
+  for key in pairs(options) do
+    if key ~= "all" and key ~= "size" and key ~= "box" then
+      error("consecutive.rules: it takes the options all, size and box (got '"
+            .. tostring(key) .. "')", 2)
+    end
+  end
   return sudoku.variant{name = options.all and #marks == 0 and "non-consecutive"
                           or "consecutive",
                         consecutive = marks, nonconsecutive = options.all,

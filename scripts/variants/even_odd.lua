@@ -19,6 +19,15 @@ even_odd.help = {
 }
 
 function even_odd.rules(marks)
+  if type(marks) ~= "table" then
+    error("even_odd.rules: marks must be a table (got " .. type(marks) .. ")", 2)
+  end
+  for key in pairs(marks) do
+    if key ~= "even" and key ~= "odd" and key ~= "size" and key ~= "box" then
+      error("even_odd.rules: it takes even, odd, size and box (got '"
+            .. tostring(key) .. "')", 2)
+    end
+  end
   return sudoku.variant{name = "even-odd", even = marks.even, odd = marks.odd,
                         size = marks.size, box = marks.box}
 end

@@ -20,7 +20,16 @@ greater_than.help = {
 }
 
 function greater_than.rules(signs, options)
+  if options ~= nil and type(options) ~= "table" then
+    error("greater_than.rules: options must be a table (got " .. type(options) .. ")", 2)
+  end
   options = options or {}
+  for key in pairs(options) do
+    if key ~= "size" and key ~= "box" then
+      error("greater_than.rules: it takes the options size and box (got '"
+            .. tostring(key) .. "')", 2)
+    end
+  end
   local less = {}
   for i, sign in ipairs(signs) do
     local a, op, b = sign[1], sign[2], sign[3]

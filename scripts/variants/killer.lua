@@ -29,7 +29,16 @@ killer.help = {
 }
 
 function killer.rules(cages, options)
+  if options ~= nil and type(options) ~= "table" then
+    error("killer.rules: options must be a table (got " .. type(options) .. ")", 2)
+  end
   options = options or {}
+  for key in pairs(options) do
+    if key ~= "size" and key ~= "box" then
+      error("killer.rules: it takes the options size and box (got '"
+            .. tostring(key) .. "')", 2)
+    end
+  end
   return sudoku.variant{name = "killer", cages = cages, size = options.size,
                         box = options.box}
 end

@@ -24,6 +24,16 @@ kropki.help = {
 }
 
 function kropki.rules(dots)
+  if type(dots) ~= "table" then
+    error("kropki.rules: dots must be a table (got " .. type(dots) .. ")", 2)
+  end
+  for key in pairs(dots) do
+    if key ~= "white" and key ~= "black" and key ~= "all" and key ~= "size"
+       and key ~= "box" then
+      error("kropki.rules: it takes white, black, all, size and box (got '"
+            .. tostring(key) .. "')", 2)
+    end
+  end
   return sudoku.variant{name = "kropki", white = dots.white, black = dots.black,
                         alldots = dots.all, size = dots.size, box = dots.box}
 end

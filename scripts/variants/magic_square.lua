@@ -46,7 +46,14 @@ local function magic(p)
   return true
 end
 
-function magic_square.rules()
+-- A 9x9 only: the centre box and its sum of 15 are a 9x9's.
+function magic_square.rules(options)
+  if options ~= nil and type(options) ~= "table" then
+    error("magic_square.rules: options must be a table (got " .. type(options) .. ")", 2)
+  end
+  for key in pairs(options or {}) do
+    error("magic_square.rules: it takes no options (got '" .. tostring(key) .. "')", 2)
+  end
   return sudoku.variant{name = "magic square", check = magic, partial = true}
 end
 

@@ -21,7 +21,16 @@ windoku.help = {
 }
 
 function windoku.rules(options)
+  if options ~= nil and type(options) ~= "table" then
+    error("windoku.rules: options must be a table (got " .. type(options) .. ")", 2)
+  end
   options = options or {}
+  for key in pairs(options) do
+    if key ~= "size" and key ~= "box" then
+      error("windoku.rules: it takes the options size and box (got '"
+            .. tostring(key) .. "')", 2)
+    end
+  end
   return sudoku.variant{name = "windoku", windows = true, size = options.size,
                         box = options.box}
 end

@@ -21,7 +21,16 @@ xsudoku.help = {
 }
 
 function xsudoku.rules(options)
+  if options ~= nil and type(options) ~= "table" then
+    error("xsudoku.rules: options must be a table (got " .. type(options) .. ")", 2)
+  end
   options = options or {}
+  for key in pairs(options) do
+    if key ~= "size" and key ~= "box" then
+      error("xsudoku.rules: it takes the options size and box (got '"
+            .. tostring(key) .. "')", 2)
+    end
+  end
   return sudoku.variant{name = "X", diagonals = true, size = options.size,
                         box = options.box}
 end

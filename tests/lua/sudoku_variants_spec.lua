@@ -410,6 +410,48 @@ describe("sudoku variants", function()
                   killer.generate, 5)
   end)
 
+  it("the variant scripts' rules refuse an option they do not take", function()
+    -- xsudoku.rules{sise = 4} made a 9x9 without a word
+    local regions = ("111222333"):rep(3) .. ("444555666"):rep(3) .. ("777888999"):rep(3)
+    local cases = {
+      {"xsudoku", "size and box", function(m, o) return m.rules(o) end},
+      {"windoku", "size and box", function(m, o) return m.rules(o) end},
+      {"antiking", "size and box", function(m, o) return m.rules(o) end},
+      {"antiknight", "size and box", function(m, o) return m.rules(o) end},
+      {"jigsaw", "size", function(m, o) return m.rules(regions, o) end},
+      {"killer", "size and box", function(m, o) return m.rules({}, o) end},
+      {"thermo", "size and box", function(m, o) return m.rules({}, o) end},
+      {"arrow", "size and box", function(m, o) return m.rules({}, o) end},
+      {"greater_than", "size and box", function(m, o) return m.rules({}, o) end},
+      {"consecutive", "all, size and box", function(m, o) return m.rules({}, o) end},
+    }
+    for _, case in ipairs(cases) do
+      local name, takes, rules = case[1], case[2], case[3]
+      local m = require("ludus.variants." .. name)
+      assert_raises({name .. ".rules: it takes the option" .. (takes:find(" ") and "s " or " ")
+                     .. takes .. " (got 'sise')"}, rules, m, {sise = 9})
+      assert_raises({name .. ".rules: options must be a table (got number)"}, rules, m, 9)
+      assert.equal(9, assert(rules(m, {size = 9})):parse(("."):rep(81)):size(), name)
+      assert(rules(m, nil), name)
+    end
+    local even_odd = require("ludus.variants.even_odd")
+    assert_raises({"even_odd.rules: it takes even, odd, size and box (got 'evens')"},
+                  even_odd.rules, {evens = {"r1c1"}})
+    assert_raises({"even_odd.rules: marks must be a table (got nil)"}, even_odd.rules)
+    assert(even_odd.rules{even = {"r1c1"}, odd = {"r1c2"}, size = 9, box = {3, 3}})
+    local kropki = require("ludus.variants.kropki")
+    assert_raises({"kropki.rules: it takes white, black, all, size and box (got 'alldots')"},
+                  kropki.rules, {white = {}, alldots = true})
+    assert_raises({"kropki.rules: dots must be a table (got string)"}, kropki.rules, "r1c1")
+    assert(kropki.rules{white = {}, black = {}, all = true, size = 9, box = {3, 3}})
+    local magic = require("ludus.variants.magic_square")
+    assert_raises({"magic_square.rules: it takes no options (got 'size')"}, magic.rules,
+                  {size = 4})
+    assert_raises({"magic_square.rules: options must be a table (got number)"},
+                  magic.rules, 4)
+    assert(magic.rules{})
+  end)
+
   it("gives hints that use the regions and units, each true to the solution", function()
     local regions = "112122333" .. "111222333" .. "111222333" .. "445455666"
                  .. "444556566" .. "444555666" .. "777888999" .. "777889899"
