@@ -804,16 +804,30 @@ typedef struct tally {
   uint64_t nodes;
   double started, shown;
   bool progress;                /* a line on a terminal */
+  int width;                    /* of the progress line last shown */
 } tally;
+
+/* The noun of a count: "1 error", "2 errors". */
+static const char *noun(uint64_t n, const char *one, const char *many) {
+  return n == 1 ? one : many;
+}
 
 static void show_progress(tally *t, double at, bool last) {
   if (!t->progress || (!last && at - t->shown < 0.1)) return;
   t->shown = at;
   double rate = t->done / (at - t->started + 1e-9);
   double left = rate > 0 ? (t->total - t->done) / rate : 0;
-  fprintf(stderr, "\r%zu/%zu records  %.0f/s  %d:%02d left  %zu errors  "
-          "%zu mismatches ", t->done, t->total, rate, (int)left / 60,
-          (int)left % 60, t->errors, t->disagree);
+  char line[200];
+  int width = snprintf(line, sizeof line,
+                       "%zu/%zu %s  %.0f/s  %d:%02d left  %zu %s  %zu %s",
+                       t->done, t->total, noun(t->total, "record", "records"),
+                       rate, (int)left / 60, (int)left % 60, t->errors,
+                       noun(t->errors, "error", "errors"), t->disagree,
+                       noun(t->disagree, "mismatch", "mismatches"));
+  /* a line can be shorter than the last ("1 error" after "0 errors",
+     9:59 after 10:00): spaces cover what the last one left */
+  fprintf(stderr, "\r%s%*s", line, t->width > width ? t->width - width : 0, "");
+  t->width = width;
   if (last) fputc('\n', stderr);
   fflush(stderr);
 }
@@ -1673,11 +1687,13 @@ int batch_main(const char *name, int argc, char **argv) {
   char skipped_text[64] = "";
   if (skipped)
     snprintf(skipped_text, sizeof skipped_text, ", %zu done before", skipped);
-  fprintf(stderr, "%s %s %s: %zu records (%zu errors, %zu disagree, %zu agree"
-          "%s), %llu nodes, %.2f s, %.0f records/s%s%s\n",
-          progname, c.command, task->game, t.done, t.errors, t.disagree,
-          t.agree, skipped_text,
-          (unsigned long long)t.nodes, seconds, t.done / (seconds + 1e-9),
+  fprintf(stderr, "%s %s %s: %zu %s (%zu %s, %zu disagree, %zu agree"
+          "%s), %llu %s, %.2f s, %.0f records/s%s%s\n",
+          progname, c.command, task->game, t.done,
+          noun(t.done, "record", "records"), t.errors,
+          noun(t.errors, "error", "errors"), t.disagree, t.agree, skipped_text,
+          (unsigned long long)t.nodes, noun(t.nodes, "node", "nodes"),
+          seconds, t.done / (seconds + 1e-9),
           complete ? "" : "; interrupted: ",
           complete ? "" : "--resume carries on");
   status = !complete ? 130 : t.errors || t.disagree ? 1 : 0;

@@ -149,7 +149,7 @@ sed -n 's/.*"id":"[^"]*:\([0-9]*\)".*/\1/p' "$dir/doomed" >"$dir/ids"
 [ "$status" = 1 ] && seq 1 100 | cmp -s - "$dir/ids" &&
   [ "$(grep -c '"agrees":true' "$dir/doomed")" = 99 ] &&
   grep -q '"id":"[^"]*:37","error":"the worker doing it stopped without an answer"' "$dir/doomed" &&
-  grep -q "100 records (1 errors, 0 disagree, 99 agree)" "$dir/err"
+  grep -q "100 records (1 error, 0 disagree, 99 agree)" "$dir/err"
 check $? "a record that kills its worker, and the careful one after it, is an error line; the other 99 agree, in order (status $status)"
 
 # -- bad input --
@@ -166,6 +166,20 @@ status=$?
   grep -q '"id":"[^"]*bad:6".*"error":"' "$dir/badout" &&
   grep -q "6 records (5 errors" "$dir/err"
 check $? "bad lines (BOM, CRLF, blank, garbage, full column, over) give error lines, and the rest goes on"
+
+# a count of one is singular in the summary and the progress line ("1
+# errors" and "1 records" were printed), which covers what a longer line
+# before it left
+head -n 1 "$L3" >"$dir/c4one"
+"$ludus" solve connect4 "$dir/c4one" --quiet >/dev/null 2>"$dir/err"
+status=$?
+printf '%s 1\ngarbage\n' "$late" >"$dir/c4two"
+env -u LD_PRELOAD script -qefc "'$ludus' solve connect4 '$dir/c4two' >/dev/null" /dev/null \
+  </dev/null >"$dir/pty" 2>&1
+[ "$status" = 0 ] && grep -q ": 1 record (0 errors, 0 disagree, 1 agree), [0-9]* nodes, " "$dir/err" &&
+  grep -q "2/2 records  [0-9]*/s  0:00 left  1 error  1 mismatch" "$dir/pty" &&
+  grep -q ": 2 records (1 error, 1 disagree, 0 agree), " "$dir/pty"
+check $? "one record, one error, one mismatch: each count's noun agrees with it, in the summary and on a terminal (status $status)"
 
 # an empty line that ends a file is its last line end doubled, not a
 # blank record; a Pons line of a score with no moves is an error, as a
