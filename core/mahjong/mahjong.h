@@ -214,6 +214,7 @@ typedef enum mj_status {
   MJ_WIN_NOT_IN_HAND,
   MJ_OPEN_RIICHI,             /* riichi with a chi, pon or open kan */
   MJ_IPPATSU_WITHOUT_RIICHI,
+  MJ_URA_WITHOUT_RIICHI,      /* ura dora are shown to a riichi winner only */
   MJ_TSUMO_ONLY,              /* haitei, rinshan, tenhou, chiihou on a ron */
   MJ_RON_ONLY,                /* houtei or chankan on a tsumo */
   MJ_TENHOU_NOT_DEALER,       /* tenhou needs seat east, chiihou another */

@@ -186,6 +186,8 @@ const char *mj_status_message(mj_status status, const mj_tiles *hand,
   }
   case MJ_OPEN_RIICHI: return say(message, "riichi with an open hand");
   case MJ_IPPATSU_WITHOUT_RIICHI: return say(message, "ippatsu without riichi");
+  case MJ_URA_WITHOUT_RIICHI:
+    return say(message, "ura dora indicators without riichi");
   case MJ_TSUMO_ONLY:
     return say(message, "haitei, rinshan, tenhou and chiihou need tsumo = true");
   case MJ_RON_ONLY:

@@ -36,6 +36,8 @@ static mj_status check_context(const mj_tiles *hand, const mj_context *ctx,
   if ((ctx->riichi || ctx->double_riichi) && f->open) return MJ_OPEN_RIICHI;
   if (ctx->ippatsu && !ctx->riichi && !ctx->double_riichi)
     return MJ_IPPATSU_WITHOUT_RIICHI;
+  if (ctx->nura && !ctx->riichi && !ctx->double_riichi)
+    return MJ_URA_WITHOUT_RIICHI;
   if (!ctx->tsumo && (ctx->haitei || ctx->rinshan || ctx->tenhou || ctx->chiihou))
     return MJ_TSUMO_ONLY;
   if (ctx->tsumo && (ctx->houtei || ctx->chankan)) return MJ_RON_ONLY;

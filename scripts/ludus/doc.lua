@@ -328,7 +328,7 @@ local modules = {
         .. "as names, best first as discards ranks them (a plain five before a red one); "
         .. "with tiles, only those",
       score = "mahjong.score(hand, {win=, tsumo=, riichi=, seat=, round=, dora=, "
-        .. "ura=, melds=, honba=, kyoutaku=, rules=, ...}) -> {han, fu, yaku, "
+        .. "ura= (with riichi), melds=, honba=, kyoutaku=, rules=, ...}) -> {han, fu, yaku, "
         .. 'yakuman, points, limit, decomposition, fu_details}, or nil, "no yaku"',
       table = "mahjong.table{players={a, b, c, d}, seed=, rounds=\"south\"|\"east\", rules=} "
         .. "-> a table; t:play() plays the game and returns it: {scores, places, points, "

@@ -656,6 +656,15 @@ static void test_score_refusals(void **unused) {
   assert_int_equal(mj_score_hand(&t, &ctx, &s), MJ_WIN_NOT_IN_HAND);
   mj_default_context(&ctx);
   assert_int_equal(score_of("123m456p789s11z222s", "2s", &ctx, &s), MJ_NO_YAKU);
+  /* ura dora are shown to a riichi winner only; they were ignored */
+  mj_default_context(&ctx);
+  ctx.ura[ctx.nura++] = 21;                                      /* 4s */
+  assert_int_equal(score_of(hand, "4s", &ctx, &s), MJ_URA_WITHOUT_RIICHI);
+  ctx.double_riichi = true;
+  assert_int_equal(score_of(hand, "4s", &ctx, &s), MJ_SCORED);
+  ctx.double_riichi = false;
+  ctx.riichi = true;
+  assert_int_equal(score_of(hand, "4s", &ctx, &s), MJ_SCORED);
   /* a replacement draw is not the wall's last tile, nor the tile of an
      added kan the last discard: the round never gives both, and both
      had counted a han each */

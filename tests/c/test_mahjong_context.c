@@ -368,6 +368,9 @@ static void test_scored_lines(void **unused) {
   assert_int_equal(score_words("456p789s23455s win=4s riichi melds=pon:777z",
                                &s, message), MJ_OPEN_RIICHI);
   assert_string_equal(message, "riichi with an open hand");
+  assert_int_equal(score_words("123m456p789s23455s win=4s ura=4s", &s, message),
+                   MJ_URA_WITHOUT_RIICHI);
+  assert_string_equal(message, "ura dora indicators without riichi");
   score_words("11111m23455s789p win=5s", &s, message);
   assert_string_equal(message, "a fifth 1m at position 5 of '11111m23455s789p' "
                       "(there are four of each tile)");

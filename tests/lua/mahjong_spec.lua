@@ -311,7 +311,8 @@ describe("mahjong.score", function()
       {"22334455667788m", {win = "8m"}, "honitsu", false},
       {closed, {win = "4s", dora = {"2m"}}, "dora", 1},
       {closed, {win = "4s", dora = {"2m"}, ura = {"4s"}, riichi = true}, "ura_dora", 2},
-      {closed, {win = "4s", dora = {"2m"}, ura = {"4s"}}, "ura_dora", false},
+      {closed, {win = "4s", ura = {"4s"}, double_riichi = true}, "ura_dora", 2},
+      {closed, {win = "4s", ura = {}}, "ura_dora", false},
       {"123m456p789s23405s", {win = "4s"}, "aka_dora", 1},
       {"123m456p789s23405s", {win = "4s", rules = {aka = false}}, "aka_dora", false},
       {"123m456p789s11z222s", {win = "2s", dora = {"1s"}}, "dora", false},    -- no yaku
@@ -485,6 +486,11 @@ describe("mahjong.score", function()
     assert_fails("riichi with an open hand", mahjong.score, "456p789s23455s",
                  {win = "4s", melds = {"chi:123m"}, riichi = true})
     assert_fails("ippatsu without riichi", mahjong.score, closed, {win = "4s", ippatsu = true})
+    -- ura dora are shown to a riichi winner only: they were dropped without a word
+    assert.same({nil, "mahjong: ura dora indicators without riichi"},
+                {mahjong.score(closed, {win = "4s", ura = {"4s"}})})
+    assert_fails("ura dora indicators without riichi", mahjong.score, closed,
+                 {win = "4s", ura = "1m", riichi = false})
     assert_fails("need tsumo", mahjong.score, closed, {win = "4s", haitei = true})
     assert_fails("won by ron", mahjong.score, closed, {win = "4s", chankan = true, tsumo = true})
     assert_fails("tenhou is the dealer's", mahjong.score, closed,
