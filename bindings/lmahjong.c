@@ -534,7 +534,8 @@ static void push_score(lua_State *L, const mj_score *s, const mj_context *ctx) {
 }
 
 /* score(hand, ctx) -> {han, fu, yaku, yakuman, points, limit, ...}, or
-   nil, "no yaku" / "not a winning hand" / what is wrong */
+   nil, "mahjong: no yaku" / "mahjong: not a winning hand" / what is
+   wrong */
 static int mahjong_score(lua_State *L) {
   size_t len;
   const char *text = luaL_checklstring(L, 1, &len);

@@ -329,7 +329,7 @@ local modules = {
         .. "with tiles, only those",
       score = "mahjong.score(hand, {win=, tsumo=, riichi=, seat=, round=, dora=, "
         .. "ura= (with riichi), melds=, honba=, kyoutaku=, rules=, ...}) -> {han, fu, yaku, "
-        .. 'yakuman, points, limit, decomposition, fu_details}, or nil, "no yaku"',
+        .. 'yakuman, points, limit, decomposition, fu_details}, or nil, "mahjong: no yaku"',
       table = "mahjong.table{players={a, b, c, d}, seed=, rounds=\"south\"|\"east\", rules=} "
         .. "-> a table; t:play() plays the game and returns it: {scores, places, points, "
         .. "rounds, names, seed}, game:save([path]) its record (tenhou.net/6 JSON)",
