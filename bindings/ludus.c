@@ -16,6 +16,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "lgame.h"
 #include "ludus.h"
 
 volatile sig_atomic_t ludus_interrupted = 0;
@@ -339,6 +340,24 @@ static int ludus_interrupted_lua(lua_State *L) {
   return 1;
 }
 
+/* ludus.check_options(options, names, where) -> options (a new table for
+   nil): refuses a value that is not a table, and a key that is not one of
+   the space-separated names, with the message ludus's own functions give.
+   For Lua code that takes options, such as the variant files. */
+static int ludus_check_options_lua(lua_State *L) {
+  const char *names = luaL_checkstring(L, 2), *where = luaL_checkstring(L, 3);
+  if (lua_isnoneornil(L, 1)) {
+    lua_newtable(L);
+    return 1;
+  }
+  if (!lua_istable(L, 1))
+    return luaL_error(L, "%s: options must be a table (got %s)", where,
+                      luaL_typename(L, 1));
+  lgame_check_options(L, 1, names, where);
+  lua_settop(L, 1);
+  return 1;
+}
+
 int luaopen_ludus(lua_State *L) {
   ludus_preload(L);
   lua_newtable(L);
@@ -348,6 +367,8 @@ int luaopen_ludus(lua_State *L) {
   lua_setfield(L, -2, "isatty");
   lua_pushcfunction(L, ludus_interrupted_lua);
   lua_setfield(L, -2, "interrupted");
+  lua_pushcfunction(L, ludus_check_options_lua);
+  lua_setfield(L, -2, "check_options");
   lua_newtable(L);               /* ludus.games: names in a stable order */
   int n = 0;
   for (const luaL_Reg *m = game_modules; m->name; m++) {

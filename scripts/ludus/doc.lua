@@ -375,6 +375,9 @@ modules.ludus = {
     pretty = "ludus.pretty(v) -> v as a person would write it: what the REPL prints",
     interrupted = "ludus.interrupted() -> whether Ctrl-C stopped a job since the "
       .. "prompt (taking the interrupt over): a Lua loop of jobs stops on it",
+    check_options = 'ludus.check_options(options, "name name ...", where) -> '
+      .. "options ({} for nil), or an error naming where, the option and the "
+      .. "names it takes: for Lua functions that take options",
   },
 }
 

@@ -5,7 +5,8 @@
 --   local antiking = require "ludus.variants.antiking"
 --   local p = antiking.rules():parse(text)
 
-local sudoku = require("ludus").sudoku
+local ludus = require("ludus")
+local sudoku = ludus.sudoku
 
 local antiking = {}
 
@@ -21,16 +22,7 @@ antiking.help = {
 }
 
 function antiking.rules(options)
-  if options ~= nil and type(options) ~= "table" then
-    error("antiking.rules: options must be a table (got " .. type(options) .. ")", 2)
-  end
-  options = options or {}
-  for key in pairs(options) do
-    if key ~= "size" and key ~= "box" then
-      error("antiking.rules: it takes the options size and box (got '"
-            .. tostring(key) .. "')", 2)
-    end
-  end
+  options = ludus.check_options(options, "size box", "antiking.rules")
   return sudoku.variant{name = "anti-king", antiking = true,
                         size = options.size, box = options.box}
 end

@@ -5,7 +5,8 @@
 --   local antiknight = require "ludus.variants.antiknight"
 --   local p = antiknight.rules():parse(text)
 
-local sudoku = require("ludus").sudoku
+local ludus = require("ludus")
+local sudoku = ludus.sudoku
 
 local antiknight = {}
 
@@ -21,16 +22,7 @@ antiknight.help = {
 }
 
 function antiknight.rules(options)
-  if options ~= nil and type(options) ~= "table" then
-    error("antiknight.rules: options must be a table (got " .. type(options) .. ")", 2)
-  end
-  options = options or {}
-  for key in pairs(options) do
-    if key ~= "size" and key ~= "box" then
-      error("antiknight.rules: it takes the options size and box (got '"
-            .. tostring(key) .. "')", 2)
-    end
-  end
+  options = ludus.check_options(options, "size box", "antiknight.rules")
   return sudoku.variant{name = "anti-knight", antiknight = true,
                         size = options.size, box = options.box}
 end

@@ -5,7 +5,8 @@
 --   local arrow = require "ludus.variants.arrow"
 --   local v = arrow.rules{{"r1c1", "r1c2", "r1c3"}}   -- r1c1 = r1c2 + r1c3
 
-local sudoku = require("ludus").sudoku
+local ludus = require("ludus")
+local sudoku = ludus.sudoku
 
 local arrow = {}
 
@@ -20,16 +21,7 @@ arrow.help = {
 }
 
 function arrow.rules(arrows, options)
-  if options ~= nil and type(options) ~= "table" then
-    error("arrow.rules: options must be a table (got " .. type(options) .. ")", 2)
-  end
-  options = options or {}
-  for key in pairs(options) do
-    if key ~= "size" and key ~= "box" then
-      error("arrow.rules: it takes the options size and box (got '"
-            .. tostring(key) .. "')", 2)
-    end
-  end
+  options = ludus.check_options(options, "size box", "arrow.rules")
   return sudoku.variant{name = "arrow", arrows = arrows, size = options.size,
                         box = options.box}
 end

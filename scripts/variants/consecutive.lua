@@ -8,7 +8,8 @@
 --   local v = consecutive.rules({{"r1c1", "r1c2"}}, {all = true})
 --   local nc = consecutive.rules({}, {all = true})   -- non-consecutive
 
-local sudoku = require("ludus").sudoku
+local ludus = require("ludus")
+local sudoku = ludus.sudoku
 
 local consecutive = {}
 
@@ -23,16 +24,7 @@ consecutive.help = {
 }
 
 function consecutive.rules(marks, options)
-  if options ~= nil and type(options) ~= "table" then
-    error("consecutive.rules: options must be a table (got " .. type(options) .. ")", 2)
-  end
-  options = options or {}
-  for key in pairs(options) do
-    if key ~= "all" and key ~= "size" and key ~= "box" then
-      error("consecutive.rules: it takes the options all, size and box (got '"
-            .. tostring(key) .. "')", 2)
-    end
-  end
+  options = ludus.check_options(options, "all size box", "consecutive.rules")
   return sudoku.variant{name = options.all and #marks == 0 and "non-consecutive"
                           or "consecutive",
                         consecutive = marks, nonconsecutive = options.all,

@@ -5,7 +5,8 @@
 --   local even_odd = require "ludus.variants.even_odd"
 --   local v = even_odd.rules{even = {"r1c1", "r2c5"}, odd = {"r9c9"}}
 
-local sudoku = require("ludus").sudoku
+local ludus = require("ludus")
+local sudoku = ludus.sudoku
 
 local even_odd = {}
 
@@ -22,12 +23,7 @@ function even_odd.rules(marks)
   if type(marks) ~= "table" then
     error("even_odd.rules: marks must be a table (got " .. type(marks) .. ")", 2)
   end
-  for key in pairs(marks) do
-    if key ~= "even" and key ~= "odd" and key ~= "size" and key ~= "box" then
-      error("even_odd.rules: it takes even, odd, size and box (got '"
-            .. tostring(key) .. "')", 2)
-    end
-  end
+  ludus.check_options(marks, "even odd size box", "even_odd.rules")
   return sudoku.variant{name = "even-odd", even = marks.even, odd = marks.odd,
                         size = marks.size, box = marks.box}
 end

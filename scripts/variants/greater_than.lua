@@ -5,7 +5,8 @@
 --   local gt = require "ludus.variants.greater_than"
 --   local v = gt.rules{{"r1c1", "<", "r1c2"}, {"r2c1", ">", "r3c1"}}
 
-local sudoku = require("ludus").sudoku
+local ludus = require("ludus")
+local sudoku = ludus.sudoku
 
 local greater_than = {}
 
@@ -20,16 +21,7 @@ greater_than.help = {
 }
 
 function greater_than.rules(signs, options)
-  if options ~= nil and type(options) ~= "table" then
-    error("greater_than.rules: options must be a table (got " .. type(options) .. ")", 2)
-  end
-  options = options or {}
-  for key in pairs(options) do
-    if key ~= "size" and key ~= "box" then
-      error("greater_than.rules: it takes the options size and box (got '"
-            .. tostring(key) .. "')", 2)
-    end
-  end
+  options = ludus.check_options(options, "size box", "greater_than.rules")
   local less = {}
   for i, sign in ipairs(signs) do
     local a, op, b = sign[1], sign[2], sign[3]

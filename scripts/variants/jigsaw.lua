@@ -9,7 +9,8 @@
 --     ...        ]]
 --   local p = v:parse(text)
 
-local sudoku = require("ludus").sudoku
+local ludus = require("ludus")
+local sudoku = ludus.sudoku
 
 local jigsaw = {}
 
@@ -26,16 +27,7 @@ jigsaw.help = {
 }
 
 function jigsaw.rules(regions, options)
-  if options ~= nil and type(options) ~= "table" then
-    error("jigsaw.rules: options must be a table (got " .. type(options) .. ")", 2)
-  end
-  options = options or {}
-  for key in pairs(options) do
-    if key ~= "size" then
-      error("jigsaw.rules: it takes the option size (got '"
-            .. tostring(key) .. "')", 2)
-    end
-  end
+  options = ludus.check_options(options, "size", "jigsaw.rules")
   return sudoku.variant{name = "jigsaw", regions = regions, size = options.size}
 end
 

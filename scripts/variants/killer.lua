@@ -12,7 +12,8 @@
 -- sum no different values reach is refused with a message that says
 -- which sums it can have.
 
-local sudoku = require("ludus").sudoku
+local ludus = require("ludus")
+local sudoku = ludus.sudoku
 
 local killer = {}
 
@@ -29,16 +30,7 @@ killer.help = {
 }
 
 function killer.rules(cages, options)
-  if options ~= nil and type(options) ~= "table" then
-    error("killer.rules: options must be a table (got " .. type(options) .. ")", 2)
-  end
-  options = options or {}
-  for key in pairs(options) do
-    if key ~= "size" and key ~= "box" then
-      error("killer.rules: it takes the options size and box (got '"
-            .. tostring(key) .. "')", 2)
-    end
-  end
+  options = ludus.check_options(options, "size box", "killer.rules")
   return sudoku.variant{name = "killer", cages = cages, size = options.size,
                         box = options.box}
 end
@@ -97,16 +89,7 @@ local function carve(s, random)
 end
 
 function killer.generate(options)
-  if options ~= nil and type(options) ~= "table" then
-    error("killer.generate: options must be a table (got " .. type(options) .. ")", 2)
-  end
-  options = options or {}
-  for key in pairs(options) do
-    if key ~= "size" and key ~= "seed" then
-      error("killer.generate: it takes the options size and seed (got '"
-            .. tostring(key) .. "')", 2)
-    end
-  end
+  options = ludus.check_options(options, "size seed", "killer.generate")
   local size, seed = options.size or 9, options.seed or 1
   local s = sudoku.generate{size = size, seed = seed, clues = size * size}
   local cages = carve(s, generator(seed))

@@ -8,7 +8,8 @@
 --   local v = kropki.rules{white = {{"r1c1", "r1c2"}}, black = {{"r2c1", "r3c1"}}}
 --   local all = kropki.rules{white = ..., black = ..., all = true}
 
-local sudoku = require("ludus").sudoku
+local ludus = require("ludus")
+local sudoku = ludus.sudoku
 
 local kropki = {}
 
@@ -27,13 +28,7 @@ function kropki.rules(dots)
   if type(dots) ~= "table" then
     error("kropki.rules: dots must be a table (got " .. type(dots) .. ")", 2)
   end
-  for key in pairs(dots) do
-    if key ~= "white" and key ~= "black" and key ~= "all" and key ~= "size"
-       and key ~= "box" then
-      error("kropki.rules: it takes white, black, all, size and box (got '"
-            .. tostring(key) .. "')", 2)
-    end
-  end
+  ludus.check_options(dots, "white black all size box", "kropki.rules")
   return sudoku.variant{name = "kropki", white = dots.white, black = dots.black,
                         alldots = dots.all, size = dots.size, box = dots.box}
 end

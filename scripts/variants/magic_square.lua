@@ -10,7 +10,8 @@
 --   local magic = require "ludus.variants.magic_square"
 --   local p = magic.rules():parse(text)
 
-local sudoku = require("ludus").sudoku
+local ludus = require("ludus")
+local sudoku = ludus.sudoku
 
 local magic_square = {}
 
@@ -48,12 +49,7 @@ end
 
 -- A 9x9 only: the centre box and its sum of 15 are a 9x9's.
 function magic_square.rules(options)
-  if options ~= nil and type(options) ~= "table" then
-    error("magic_square.rules: options must be a table (got " .. type(options) .. ")", 2)
-  end
-  for key in pairs(options or {}) do
-    error("magic_square.rules: it takes no options (got '" .. tostring(key) .. "')", 2)
-  end
+  ludus.check_options(options, "", "magic_square.rules")
   return sudoku.variant{name = "magic square", check = magic, partial = true}
 end
 

@@ -5,7 +5,8 @@
 --   local thermo = require "ludus.variants.thermo"
 --   local v = thermo.rules{{"r1c1", "r1c2", "r1c3"}, {"r9c9", "r8c9"}}
 
-local sudoku = require("ludus").sudoku
+local ludus = require("ludus")
+local sudoku = ludus.sudoku
 
 local thermo = {}
 
@@ -20,16 +21,7 @@ thermo.help = {
 }
 
 function thermo.rules(thermometers, options)
-  if options ~= nil and type(options) ~= "table" then
-    error("thermo.rules: options must be a table (got " .. type(options) .. ")", 2)
-  end
-  options = options or {}
-  for key in pairs(options) do
-    if key ~= "size" and key ~= "box" then
-      error("thermo.rules: it takes the options size and box (got '"
-            .. tostring(key) .. "')", 2)
-    end
-  end
+  options = ludus.check_options(options, "size box", "thermo.rules")
   return sudoku.variant{name = "thermo", thermos = thermometers,
                         size = options.size, box = options.box}
 end

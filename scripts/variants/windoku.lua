@@ -5,7 +5,8 @@
 --   local windoku = require "ludus.variants.windoku"
 --   local p = windoku.rules():parse(text)
 
-local sudoku = require("ludus").sudoku
+local ludus = require("ludus")
+local sudoku = ludus.sudoku
 
 local windoku = {}
 
@@ -21,16 +22,7 @@ windoku.help = {
 }
 
 function windoku.rules(options)
-  if options ~= nil and type(options) ~= "table" then
-    error("windoku.rules: options must be a table (got " .. type(options) .. ")", 2)
-  end
-  options = options or {}
-  for key in pairs(options) do
-    if key ~= "size" and key ~= "box" then
-      error("windoku.rules: it takes the options size and box (got '"
-            .. tostring(key) .. "')", 2)
-    end
-  end
+  options = ludus.check_options(options, "size box", "windoku.rules")
   return sudoku.variant{name = "windoku", windows = true, size = options.size,
                         box = options.box}
 end

@@ -5,7 +5,8 @@
 --   local x = require "ludus.variants.xsudoku"
 --   local p = x.rules():parse(text)        -- or x.generate{seed = 1}
 
-local sudoku = require("ludus").sudoku
+local ludus = require("ludus")
+local sudoku = ludus.sudoku
 
 local xsudoku = {}
 
@@ -21,16 +22,7 @@ xsudoku.help = {
 }
 
 function xsudoku.rules(options)
-  if options ~= nil and type(options) ~= "table" then
-    error("xsudoku.rules: options must be a table (got " .. type(options) .. ")", 2)
-  end
-  options = options or {}
-  for key in pairs(options) do
-    if key ~= "size" and key ~= "box" then
-      error("xsudoku.rules: it takes the options size and box (got '"
-            .. tostring(key) .. "')", 2)
-    end
-  end
+  options = ludus.check_options(options, "size box", "xsudoku.rules")
   return sudoku.variant{name = "X", diagonals = true, size = options.size,
                         box = options.box}
 end

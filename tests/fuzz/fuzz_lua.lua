@@ -596,6 +596,15 @@ target("help and pretty", function()
   end
 end)
 
+target("check_options", function()
+  local options = chance(0.5) and options_table(1) or random_value(1)
+  local names = chance(0.8) and pick{"", "size", "size box", "depth time nodes"}
+                or random_value(1)
+  return nil, "check_options", function()
+    return ludus.check_options(options, names, random_value(1))
+  end
+end)
+
 function call_something()
   local _, _, call = pick(targets).run()
   return call()

@@ -4,7 +4,8 @@
 -- keeps every rule, and without the variant's rules the same givens have
 -- more than one solution (the rules are what makes it unique).
 
-local sudoku = require("ludus").sudoku
+local ludus = require("ludus")
+local sudoku = ludus.sudoku
 local assert_raises = require("support").assert_raises
 
 local function cell_of(ref, n)
@@ -404,48 +405,65 @@ describe("sudoku variants", function()
       assert_raises({name .. ".generate: options must be a table (got number)"}, generate, 5)
     end
     local killer = require("ludus.variants.killer")
-    assert_raises({"killer.generate: it takes the options size and seed (got 'clues')"},
+    assert_raises({"killer.generate: unknown option 'clues' (it takes: size, seed)"},
                   killer.generate, {seed = 1, clues = 30})
     assert_raises({"killer.generate: options must be a table (got number)"},
                   killer.generate, 5)
+  end)
+
+  it("ludus.check_options, which the variant scripts check their options with", function()
+    local check = ludus.check_options
+    local o = {size = 9}
+    assert.equal(o, check(o, "size box", "f"))
+    assert.same({}, check(nil, "size box", "f"))
+    assert_raises({"f: unknown option 'sise' (it takes: size, box)"}, check, {sise = 9},
+                  "size box", "f")
+    assert_raises({"f: unknown option 1 (it takes: size, box)"}, check, {9}, "size box", "f")
+    assert_raises({"f: unknown option 'size' (it takes none)"}, check, {size = 9}, "", "f")
+    assert_raises({"f: options must be a table (got number)"}, check, 9, "size", "f")
+    -- a key that only starts or ends like a name is not it
+    assert_raises({"f: unknown option 'siz' (it takes: size)"}, check, {siz = 1}, "size", "f")
+    assert_raises({"f: unknown option 'sizes' (it takes: size)"}, check, {sizes = 1}, "size", "f")
+    assert.has_error(function() check({}, nil, "f") end)
   end)
 
   it("the variant scripts' rules refuse an option they do not take", function()
     -- xsudoku.rules{sise = 4} made a 9x9 without a word
     local regions = ("111222333"):rep(3) .. ("444555666"):rep(3) .. ("777888999"):rep(3)
     local cases = {
-      {"xsudoku", "size and box", function(m, o) return m.rules(o) end},
-      {"windoku", "size and box", function(m, o) return m.rules(o) end},
-      {"antiking", "size and box", function(m, o) return m.rules(o) end},
-      {"antiknight", "size and box", function(m, o) return m.rules(o) end},
+      {"xsudoku", "size, box", function(m, o) return m.rules(o) end},
+      {"windoku", "size, box", function(m, o) return m.rules(o) end},
+      {"antiking", "size, box", function(m, o) return m.rules(o) end},
+      {"antiknight", "size, box", function(m, o) return m.rules(o) end},
       {"jigsaw", "size", function(m, o) return m.rules(regions, o) end},
-      {"killer", "size and box", function(m, o) return m.rules({}, o) end},
-      {"thermo", "size and box", function(m, o) return m.rules({}, o) end},
-      {"arrow", "size and box", function(m, o) return m.rules({}, o) end},
-      {"greater_than", "size and box", function(m, o) return m.rules({}, o) end},
-      {"consecutive", "all, size and box", function(m, o) return m.rules({}, o) end},
+      {"killer", "size, box", function(m, o) return m.rules({}, o) end},
+      {"thermo", "size, box", function(m, o) return m.rules({}, o) end},
+      {"arrow", "size, box", function(m, o) return m.rules({}, o) end},
+      {"greater_than", "size, box", function(m, o) return m.rules({}, o) end},
+      {"consecutive", "all, size, box", function(m, o) return m.rules({}, o) end},
     }
     for _, case in ipairs(cases) do
       local name, takes, rules = case[1], case[2], case[3]
       local m = require("ludus.variants." .. name)
-      assert_raises({name .. ".rules: it takes the option" .. (takes:find(" ") and "s " or " ")
-                     .. takes .. " (got 'sise')"}, rules, m, {sise = 9})
+      assert_raises({name .. ".rules: unknown option 'sise' (it takes: " .. takes .. ")"},
+                    rules, m, {sise = 9})
       assert_raises({name .. ".rules: options must be a table (got number)"}, rules, m, 9)
       assert.equal(9, assert(rules(m, {size = 9})):parse(("."):rep(81)):size(), name)
       assert(rules(m, nil), name)
     end
     local even_odd = require("ludus.variants.even_odd")
-    assert_raises({"even_odd.rules: it takes even, odd, size and box (got 'evens')"},
+    assert_raises({"even_odd.rules: unknown option 'evens' (it takes: even, odd, size, box)"},
                   even_odd.rules, {evens = {"r1c1"}})
     assert_raises({"even_odd.rules: marks must be a table (got nil)"}, even_odd.rules)
     assert(even_odd.rules{even = {"r1c1"}, odd = {"r1c2"}, size = 9, box = {3, 3}})
     local kropki = require("ludus.variants.kropki")
-    assert_raises({"kropki.rules: it takes white, black, all, size and box (got 'alldots')"},
+    assert_raises({"kropki.rules: unknown option 'alldots' (it takes: white, black, all, "
+                   .. "size, box)"},
                   kropki.rules, {white = {}, alldots = true})
     assert_raises({"kropki.rules: dots must be a table (got string)"}, kropki.rules, "r1c1")
     assert(kropki.rules{white = {}, black = {}, all = true, size = 9, box = {3, 3}})
     local magic = require("ludus.variants.magic_square")
-    assert_raises({"magic_square.rules: it takes no options (got 'size')"}, magic.rules,
+    assert_raises({"magic_square.rules: unknown option 'size' (it takes none)"}, magic.rules,
                   {size = 4})
     assert_raises({"magic_square.rules: options must be a table (got number)"},
                   magic.rules, 4)
