@@ -270,6 +270,39 @@ check $? "xiangqi: a PGN game's first 10 plies open both games"
   sed -n 's/.*"plies":\([0-9]*\).*/\1/p' "$dir/xq.jsonl" >"$dir/plies.a" &&
   sed -n 's/.*"moves":\([0-9]*\).*/\1/p' "$dir/xq.replay" | cmp -s - "$dir/plies.a"
 check $? "xiangqi: --records writes the games as PGN, which ludus replay replays to their results"
+# the PGN names the players of each game by its colours ([Red], [Black],
+# swapped every game) and gives the match's result, also for a game lost
+# by an error or cut at --max-plies, which the board does not end
+"$ludus" match xiangqi alphabeta:depth=1,name=ab "$dir/boom.lua:name=boom" random --games 2 \
+  --max-plies 40 --records "$dir/named.pgn" --out "$dir/named.jsonl" --quiet >/dev/null 2>&1
+cat >"$dir/named.lua" <<'EOF'
+  local lines = {}
+  for line in io.lines(arg[2]) do
+    lines[line:match('"record":"([^"]*)"')] = line
+  end
+  local results, count = {}, 0
+  for r, err in xiangqi.read(arg[1]) do
+    assert(r, err)
+    local line = assert(lines[r.game:save()], "a game of the PGN is no game of the match")
+    local a, b, first = line:match('"a":"([^"]*)","b":"([^"]*)","first":"([ab])"')
+    local winner = line:match('"winner":"([ab])"')
+    local red, black = a, b
+    if first == "b" then red, black = b, a end
+    assert(r.tags.Red == red and r.tags.Black == black,
+           ("[Red %s] [Black %s], not %s and %s"):format(r.tags.Red, r.tags.Black, red, black))
+    local result = not winner and "1/2-1/2" or winner == first and "1-0" or "0-1"
+    assert(r.result == result, ("%s for %s"):format(r.result, line))
+    results[result], count = true, count + 1
+  end
+  assert(count == 6 and results["1-0"] and results["0-1"] and results["1/2-1/2"],
+         "six games, won by red, by black and drawn")
+EOF
+"$ludus" "$dir/named.lua" "$dir/named.pgn" "$dir/named.jsonl" 2>"$dir/err"
+check $? "xiangqi: --records names red and black as each game had them, with the match's result $(cat "$dir/err")"
+"$ludus" match xiangqi "alphabeta:depth=1,name=$(printf 'a\377')" random --games 2 \
+  --max-plies 10 --records "$dir/latin1.pgn" --quiet >/dev/null 2>"$dir/err"
+[ $? = 1 ] && grep -q "match: cannot write the records: xiangqi: tag 'Red' is not UTF-8 text$" "$dir/err"
+check $? "xiangqi: a name that is not UTF-8 cannot be a PGN's tag, and --records says so: $(cat "$dir/err")"
 # ludus's own UCI engine as a player: ai.uci speaking to `ludus uci`
 "$ludus" match xiangqi "uci:command=$ludus uci,go=movetime 30,name=ludus-uci" alphabeta:depth=1 \
   --games 2 --max-plies 20 --records "$dir/uci.pgn" --out "$dir/uci.jsonl" --quiet \

@@ -209,18 +209,44 @@ local function write_file(path, texts)
   return true
 end
 
+-- A game of the match as the record its game's writer takes, for the
+-- formats that name the players: PGN's [Red] and [Black], with the
+-- match's result (a game lost on time or cut at --max-plies has none of
+-- its own).  first and second are the names of the players who had each
+-- side; winner is "first", "second" or nil.
+local NAMED_RECORD = {
+  xiangqi = function(game, first, second, winner)
+    return {game = game, tags = {Red = first, Black = second},
+            result = winner == "first" and "1-0" or winner == "second" and "0-1"
+                     or "1/2-1/2"}
+  end,
+}
+
 -- Every game of the results into path, written by G.write where the
 -- game has one (PGN, WTHOR...), else one record a line.
 local function write_records(G, path, results, options)
+  local named
+  for game, make in pairs(NAMED_RECORD) do
+    if ludus[game] == G then named = make end
+  end
   local games = {}
   for _, result in ipairs(results) do
     for _, rec in ipairs(result.records) do
-      games[#games + 1] = assert(G.load(rec.record, options))
+      local game = assert(G.load(rec.record, options))
+      if named then
+        local first, second = result.a.name, result.b.name
+        if rec.first == "b" then first, second = second, first end
+        local winner = rec.winner and (rec.winner == rec.first and "first" or "second")
+        game = named(game, first, second, winner)
+      end
+      games[#games + 1] = game
     end
   end
   local has, writer = pcall(function() return G.write end)
   if has and type(writer) == "function" then
-    local written, message = writer(path, games)
+    -- a PGN's tags are UTF-8: a player's name that is not raises
+    local ok, written, message = pcall(writer, path, games)
+    if not ok then return nil, written end
     if not written then return nil, message end
     return true
   end
