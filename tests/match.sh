@@ -394,6 +394,27 @@ check $? "mahjong too: --records that cannot be written is refused before any ga
 [ $? = 0 ] && grep -q "2 records (0 errors, 0 disagree" "$dir/o.err" &&
   [ "$(grep -c '"moves":[0-9]*,.*"result":"\(black\|white\|draw\)"' "$dir/o.jsonl")" = 2 ]
 check $? "othello: the records of a match are transcripts that replay to the end"
+# GGF names the players too (PB black, PW white), as each game had them
+"$ludus" match othello greedy:name=g random --games 2 --records "$dir/o.ggf" \
+  --out "$dir/o.jsonl" --quiet >/dev/null 2>&1
+cat >"$dir/ggf.lua" <<'EOF'
+  local lines = {}
+  for line in io.lines(arg[2]) do lines[line:match('"record":"([^"]*)"')] = line end
+  local count = 0
+  for r, err in reversi.read(arg[1]) do
+    assert(r, err)
+    local line = assert(lines[r.game:save()], "a game of the GGF is no game of the match")
+    local a, b, first = line:match('"a":"([^"]*)","b":"([^"]*)","first":"([ab])"')
+    local black, white = a, b
+    if first == "b" then black, white = b, a end
+    assert(r.black == black and r.white == white,
+           ("PB[%s] PW[%s], not %s and %s"):format(r.black, r.white, black, white))
+    count = count + 1
+  end
+  assert(count == 2, "two games")
+EOF
+"$ludus" "$dir/ggf.lua" "$dir/o.ggf" "$dir/o.jsonl" 2>"$dir/err"
+check $? "othello: --records FILE.ggf names black and white as each game had them $(cat "$dir/err")"
 
 # mahjong seats four; its records are Tenhou's JSON, which mahjong.read replays
 "$ludus" match mahjong mahjong_efficiency mahjong_random mahjong_random \

@@ -212,13 +212,18 @@ end
 -- A game of the match as the record its game's writer takes, for the
 -- formats that name the players: PGN's [Red] and [Black], with the
 -- match's result (a game lost on time or cut at --max-plies has none of
--- its own).  first and second are the names of the players who had each
--- side; winner is "first", "second" or nil.
+-- its own); GGF's PB and PW (WTHOR's names are indexes into a file of
+-- players beside it, and transcripts have none).  first and second are
+-- the names of the players who had each side; winner is "first",
+-- "second" or nil.
 local NAMED_RECORD = {
   xiangqi = function(game, first, second, winner)
     return {game = game, tags = {Red = first, Black = second},
             result = winner == "first" and "1-0" or winner == "second" and "0-1"
                      or "1/2-1/2"}
+  end,
+  reversi = function(game, first, second)
+    return {game = game, black = first, white = second}
   end,
 }
 
