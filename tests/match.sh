@@ -203,6 +203,18 @@ games "$dir/merged.jsonl" >"$dir/merged.g"
 [ "$(wc -l <"$dir/s1.jsonl")" = 14 ] && [ "$(wc -l <"$dir/s3.jsonl")" = 12 ] &&
   cmp -s "$dir/one" "$dir/merged" && cmp -s "$dir/one.g" "$dir/merged.g"
 check $? "--shard K/3 plays every third pair; --merge gives the single run's result and lines"
+# each shard would stop on an SPRT of its own, and the merged shards
+# would not be the match: --sprt goes to --merge, which tests the whole
+"$ludus" match tictactoe alphabeta:depth=2 mcts:playouts=30 --games 4 --shard 1/3 \
+  --sprt elo0=0 elo1=5 --out "$dir/sprt-shard.jsonl" --quiet >/dev/null 2>"$dir/err"
+[ $? = 2 ] && [ ! -e "$dir/sprt-shard.jsonl" ] &&
+  grep -q "match: --sprt is not for --shard: each shard would stop on its own test, .*--merge FILE... --sprt" "$dir/err"
+check $? "--sprt with --shard is refused, saying to give it to --merge: $(cat "$dir/err")"
+"$ludus" match --merge "$dir/s1.jsonl" "$dir/s2.jsonl" "$dir/s3.jsonl" --sprt elo0=0 elo1=5 \
+  >"$dir/out" 2>"$dir/err"
+[ $? = 0 ] && grep -q "in 40 games" "$dir/out" &&
+  grep -q "SPRT elo0=0 elo1=5 alpha=0.05 beta=0.05: LLR" "$dir/out"
+check $? "--merge --sprt gives the LLR of the whole match $(cat "$dir/err")"
 if command -v parallel >/dev/null 2>&1; then
   parallel --will-cite -j 2 "$ludus" match tictactoe alphabeta:depth=2 mcts:playouts=30 \
     --games 40 --shard {}/2 --concurrency 1 --out "$dir/p{}.jsonl" --quiet ::: 1 2 \

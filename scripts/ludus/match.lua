@@ -50,6 +50,7 @@
 --   out = nil          a file for one JSON line per finished game
 --   resume = false     with out: keep the games it has and play the rest
 --   shard = nil        "K/N": play the K-th share of the pairs of games
+--                      (not with sprt: the merge of the shards tests)
 --
 -- The result: {games =, a = {name =, wins =, draws =, losses =, score =},
 -- b = {...}, elo =, elo_low =, elo_high =, pentanomial = {counts, elo =,
@@ -556,6 +557,14 @@ local function check_options(opts)
                :format(tostring(checked.shard)))
     end
     checked.shard = {k, n}
+    -- a shard stopped by its own test leaves out the games the others
+    -- would have needed: merged, the shards would not be the match
+    if checked.sprt then
+      argerror(4, "option 'sprt' is not for option 'shard': each shard would stop "
+               .. "on its own test, and the shards merged would not be one match; "
+               .. "play the shards without it, and give it to the merge "
+               .. "(ludus match --merge FILE... --sprt ...)")
+    end
   end
   return checked
 end

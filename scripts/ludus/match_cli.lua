@@ -50,6 +50,7 @@ options:
                      same players and options, else refused)
   --shard K/N        play the K-th share of the pairs of games; --merge
                      the N outputs for the result of the whole match
+                     (not with --sprt: give it to --merge)
   --seed N           for openings and the players' seeds (default 1)
   --max-plies N      a longer game is a draw (default 10000)
   --option K=V       the game's options (--option width=8)
