@@ -461,18 +461,39 @@ static size_t char_length(const unsigned char *s, size_t n) {
   return k;
 }
 
+/* How much of a line (n bytes at s) is tag pairs: up to its last ']'
+   when it looks like one, else nothing.  A brace in there is a tag's
+   text ([Site "a}b"]), not a comment's end or start. */
+static size_t tags_length(const unsigned char *s, size_t n) {
+  if (!looks_like_tag((const char *)s, n)) return 0;
+  size_t at = 0, end = 0;
+  while (at < n) {
+    if (s[at] == ']') end = at + 1;
+    at += s[at] < 0x80 ? 1 : char_length(s + at, n - at);
+  }
+  return end;
+}
+
 /* Whether the comment open at the current line, a line that looks like
    a tag pair, goes on past it: a '}' comes before any '{' from the
-   line's start.  Then the line is the comment's text (a game quoted in
-   it); else the comment was left open, and the line is the next game's
-   tags.  The brace found is kept for the comment's next such lines, so
-   that a long comment is looked through once. */
+   line's start, the braces of tag pairs left out.  Then the line is the
+   comment's text (a game quoted in it); else the comment was left open,
+   and the line is the next game's tags: a '}' in a later game's tag
+   does not close it.  The brace found is kept for the comment's next
+   such lines, so that a long comment is looked through once. */
 static bool comment_goes_on(parse *p, const xq_lines *lines) {
   if (p->brace_at > lines->start) return p->brace_closes;
   const unsigned char *s = lines->data;
-  size_t at = lines->start;
-  while (at < lines->size && s[at] != '}' && s[at] != '{')
-    at += s[at] < 0x80 ? 1 : char_length(s + at, lines->size - at);
+  size_t at = lines->start, line_end = at, tags_end = at;
+  while (at < lines->size) {
+    if (at == line_end) {
+      const unsigned char *newline = memchr(s + at, '\n', lines->size - at);
+      line_end = newline ? (size_t)(newline - s) + 1 : lines->size;
+      tags_end = at + tags_length(s + at, line_end - at);
+    }
+    if ((s[at] == '}' || s[at] == '{') && at >= tags_end) break;
+    at += s[at] < 0x80 ? 1 : char_length(s + at, line_end - at);
+  }
   p->brace_at = at < lines->size ? at : SIZE_MAX;
   p->brace_closes = at < lines->size && s[at] == '}';
   return p->brace_closes;
@@ -501,6 +522,11 @@ xq_read_status xq_pgn_next(xq_pgn_reader *r, xq_pgn_game *g) {
       while (at < n && xq_space(s + at, n - at)) at += xq_space(s + at, n - at);
       bool free_text = !p.in_comment && p.depth == 0;
       bool quoted = p.in_comment && looks_like_tag(s, n) && comment_goes_on(&p, lines);
+      if (quoted) {             /* the comment's text, braces and all */
+        size_t k = tags_length((const unsigned char *)s, n);
+        r->rest += k;
+        r->rest_length -= k;
+      }
       if (!free_text && !quoted && !p.found && looks_like_tag(s, n)) {
         p.in_comment = false;          /* before any game: forgotten */
         p.depth = 0;

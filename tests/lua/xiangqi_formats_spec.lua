@@ -201,6 +201,34 @@ describe("xiangqi.read", function()
     assert.same({"h2e2"}, records[1].game:history())
   end)
 
+  it("cuts a comment left open at the next game's tags, whatever braces they hold", function()
+    -- the comment of game 1 is never closed; a '}' in a later tag is the
+    -- tag's text, and took game 2 into the comment as if it closed it there
+    local path = os.tmpname()
+    local file = assert(io.open(path, "wb"))
+    file:write('[Event "one"]\n1. h2e2 { never closed\n\n'
+      .. '[Event "t}wo"]\n[Site "x}y"]\n1. h2e2 h9g7 *\n\n'
+      .. '[Event "three"]\n1. b2e2 *\n')
+    file:close()
+    local records, errors = read_all(path)
+    os.remove(path)
+    assert.equal(1, #errors)
+    assert.truthy(errors[1]:find("(line 4): the comment '{' opened on line 2 is not closed "
+                                 .. "before the next game's tags", 1, true), errors[1])
+    assert.equal(2, #records)
+    assert.same({"t}wo", "x}y"}, {records[1].tags.Event, records[1].tags.Site})
+    assert.same({"h2e2", "h9g7"}, records[1].game:history())
+    assert.same({"b2e2"}, records[2].game:history())
+    -- a game quoted in a comment that does close keeps its braces in its
+    -- tags, and the comment goes on to its '}', on a tag's line or after
+    records, errors = read_all('[Event "one"]\n1. h2e2 { recalls:\n[Event "re}called"]\n'
+      .. '[Red "x"] }\n1... h9g7 2. h0g2 1-0\n\n[Event "two"]\n1. h2e2 *\n')
+    assert.same({}, errors)
+    assert.equal(2, #records)
+    assert.same({"h2e2", "h9g7", "h0g2"}, records[1].game:history())
+    assert.equal("two", records[2].tags.Event)
+  end)
+
   it("survives garbage, and says where", function()
     local garbage = {}
     local random = support.generator(5)
