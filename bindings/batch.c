@@ -1368,8 +1368,9 @@ done:
   size_t garbled = 0;
   for (size_t j = 0; readers && j < jobs; j++) garbled += readers[j].garbled;
   if (garbled)
-    fprintf(stderr, "%s: %zu lines from the workers could not be read; "
-            "their records were done again\n", progname, garbled);
+    fprintf(stderr, "%s: %zu %s from the workers could not be read; %s "
+            "done again\n", progname, garbled, noun(garbled, "line", "lines"),
+            noun(garbled, "its record was", "their records were"));
   for (size_t j = 0; readers && j < jobs; j++) {
     reap(&readers[j]);
     if (readers[j].owned) free(readers[j].buf);

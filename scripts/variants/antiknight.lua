@@ -27,13 +27,12 @@ function antiknight.rules(options)
                         size = options.size, box = options.box}
 end
 
--- The options are those of sudoku.generate, which refuses any other.
+-- The options are those of sudoku.generate but its rules, which this sets.
 function antiknight.generate(options)
-  if options ~= nil and type(options) ~= "table" then
-    error("antiknight.generate: options must be a table (got " .. type(options) .. ")", 2)
-  end
+  options = ludus.check_options(options, "size box seed clues symmetric minimal",
+                                "antiknight.generate")
   local o = {}
-  for key, value in pairs(options or {}) do o[key] = value end
+  for key, value in pairs(options) do o[key] = value end
   o.rules = assert(antiknight.rules{size = o.size, box = o.box})
   return sudoku.generate(o)
 end

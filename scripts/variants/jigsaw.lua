@@ -31,13 +31,12 @@ function jigsaw.rules(regions, options)
   return sudoku.variant{name = "jigsaw", regions = regions, size = options.size}
 end
 
--- The options are those of sudoku.generate, which refuses any other.
+-- The options are those of sudoku.generate but its rules, which this sets.
 function jigsaw.generate(regions, options)
-  if options ~= nil and type(options) ~= "table" then
-    error("jigsaw.generate: options must be a table (got " .. type(options) .. ")", 2)
-  end
+  options = ludus.check_options(options, "size seed clues symmetric minimal",
+                                "jigsaw.generate")
   local o = {}
-  for key, value in pairs(options or {}) do o[key] = value end
+  for key, value in pairs(options) do o[key] = value end
   local v, why = jigsaw.rules(regions, {size = o.size})
   if not v then return nil, why end
   o.rules = v

@@ -400,8 +400,12 @@ describe("sudoku variants", function()
       local p = generate{seed = 1, clues = 60}
       assert.equal(60, p:givens(), name)
       assert.is_true(p:is_unique())
-      assert_raises({"sudoku: generate takes size, box, seed, clues, symmetric, minimal "
-                     .. "and rules (got 'clue')"}, generate, {seed = 1, clue = 60})
+      -- named as the variant's, with the options it takes (not rules, which it sets)
+      assert_raises({name .. ".generate: unknown option 'clue' (it takes: size, "
+                     .. (name == "jigsaw" and "" or "box, ")
+                     .. "seed, clues, symmetric, minimal)"}, generate, {seed = 1, clue = 60})
+      assert_raises({name .. ".generate: unknown option 'rules'"}, generate,
+                    {rules = sudoku.variant{diagonals = true}})
       assert_raises({name .. ".generate: options must be a table (got number)"}, generate, 5)
     end
     local killer = require("ludus.variants.killer")
