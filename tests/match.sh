@@ -381,6 +381,10 @@ bad 2 tictactoe random "$dir/nothing.lua"
 bad 2 connect4 alphabeta:depth=1 random --shard 3/2
 bad 2 connect4 alphabeta:depth=1 random --tc 0+0
 bad 2 connect4 alphabeta:depth=1 random --st -1
+# both time controls: the message names the command's options, as the others do
+"$ludus" match tictactoe random random --tc 1+0 --st 0.1 >/dev/null 2>"$dir/err"
+[ $? = 2 ] && grep -q "ludus match: --tc and --st are two time controls: give one" "$dir/err"
+check $? "--tc with --st is refused naming both: $(cat "$dir/err")"
 bad 2 connect4 alphabeta:depth=1 random --sprt bogus
 bad 2 connect4 alphabeta:depth=1 random --sprt elo0=0 elo1=1e308
 bad 2 connect4 alphabeta:depth=abc random

@@ -530,7 +530,7 @@ local function check_options(opts)
     checked.concurrency = positive_integer(checked, "concurrency")
   end
   if checked.tc ~= nil and checked.st ~= nil then
-    argerror(4, "options 'tc' and 'st' are two time controls: give one")
+    argerror(4, "option 'tc' and option 'st' are two time controls: give one")
   end
   if checked.tc ~= nil then checked.tc = check_tc(checked.tc) end
   if checked.st ~= nil then checked.st = positive_number(checked, "st") end
