@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "base/hash.h"
 #include "connect4/connect4.h"
 #include "connect4/solve.h"
 
@@ -285,6 +286,75 @@ static void test_table_across_sizes(void **unused) {
   }
 }
 
+/* The exact score by plain alpha-beta, from the definition (solve.h):
+   a win that lands the board's n-th chip scores (width*height + 2 - n)
+   / 2, a full board with no four is a draw. */
+static int plain_score(c4_board *b, int alpha, int beta) {
+  int cells = b->width * b->height, best = -cells;
+  bool any = false;
+  for (int c = 0; c < b->width; c++) {
+    if (!c4_can_play(b, c)) continue;
+    any = true;
+    c4_play(b, c);
+    int score = c4_has_four(b, c4_last_mover(b)) ? (cells + 2 - b->moves) / 2
+              : b->moves == cells ? 0
+              : -plain_score(b, -beta, -(alpha > best ? alpha : best));
+    c4_undo(b, c);
+    if (score > best && (best = score) >= beta) break;
+  }
+  return any ? best : 0;
+}
+
+/* Random positions of the small boards, every size up to 24 cells,
+   with 6 to 13 empty cells: the solver, strong and weak, and each
+   column's score by c4_analyze, against the plain search.  Boards of
+   other shapes than 7x6 meet parts of the solver (the spare bit of each
+   column, the masks of its lines, the table's keys) that Pons' sets
+   never reach. */
+static void test_random_small_positions(void **unused) {
+  (void)unused;
+  uint64_t seed = 7;
+  int checked = 0;
+  for (int width = 1; width <= C4_MAX_WIDTH; width++)
+    for (int height = 1; width * height <= 24; height++) {
+      if (!c4_size_ok(width, height)) continue;
+      for (int k = 0; k < 20; k++) {
+        c4_board b;
+        c4_init(&b, width, height);
+        int cells = width * height, empties = 6 + (int)(hash_next(&seed) % 8);
+        while (cells - b.moves > empties && c4_status(&b) == GAME_ONGOING) {
+          int c = (int)(hash_next(&seed) % (uint64_t)width);
+          if (c4_can_play(&b, c)) c4_play(&b, c);
+        }
+        if (c4_status(&b) != GAME_ONGOING) continue;
+        int want = plain_score(&b, -cells, cells);
+        c4_result strong = solve(&b, false), weak = solve(&b, true);
+        if (!strong.complete || strong.score != want ||
+            weak.score != (want > 0) - (want < 0))
+          fail_msg("%dx%d, %d chips: %d and %d (weak), expected %d", width,
+                   height, b.moves, strong.score, weak.score, want);
+        search_limit limit = {0};
+        limit_start(&limit);
+        int scores[C4_MAX_WIDTH];
+        assert_true(c4_analyze(&b, table, &limit, false, scores));
+        for (int c = 0; c < width; c++) {
+          int column = C4_NO_SCORE;
+          if (c4_can_play(&b, c)) {
+            c4_play(&b, c);
+            column = c4_has_four(&b, c4_last_mover(&b)) ? (cells + 2 - b.moves) / 2
+                   : b.moves == cells ? 0 : -plain_score(&b, -cells, cells);
+            c4_undo(&b, c);
+          }
+          if (scores[c] != column)
+            fail_msg("%dx%d, %d chips, column %d: %d, expected %d", width,
+                     height, b.moves, c + 1, scores[c], column);
+        }
+        checked++;
+      }
+    }
+  assert_true(checked > 500);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_end_easy),
@@ -300,6 +370,7 @@ int main(void) {
     cmocka_unit_test(test_limit_keeps_bounds),
     cmocka_unit_test(test_interrupt),
     cmocka_unit_test(test_table_across_sizes),
+    cmocka_unit_test(test_random_small_positions),
   };
   return cmocka_run_group_tests_name("connect4 solver", tests, setup, teardown);
 }
