@@ -11,7 +11,8 @@ SANITIZE ?=
 # man-db (with groff-base) is for the test that the man page renders,
 # clang-14 and its runtime for the fuzzers (libFuzzer), parallel for the
 # test of shards run with GNU parallel, fairy-stockfish for the
-# matches of ai.uci (make bench-xiangqi-match, one game in the specs).
+# matches of ai.uci (make bench-xiangqi-match, one game in the specs) and
+# as a second move generator (perft beside xiangqi.perft in the specs).
 DEB_PACKAGES = liblua5.4-dev lua5.4 libedit-dev libcmocka-dev lua-busted parallel \
                lua-check pkg-config man-db clang-14 libclang-rt-14-dev fairy-stockfish
 

@@ -384,3 +384,60 @@ describe("xiangqi search", function()
     end
   end)
 end)
+
+-- Fairy-Stockfish (a Debian package that `make deps` installs) as a
+-- second move generator: positions of the real games of the shared data,
+-- from the masters' middlegames to the mating exercises' last checks,
+-- counted three plies deep by both.
+describe("xiangqi perft beside Fairy-Stockfish", function()
+  local program = require("ludus.program")
+  local data = (os.getenv("LUDUS_DATA") or "../shared/data") .. "/xiangqi/pgn/"
+
+  local function fairy_stockfish()
+    for _, path in ipairs{"/usr/games/fairy-stockfish", "/usr/local/games/fairy-stockfish"} do
+      local f = io.open(path, "rb")
+      if f then f:close() return path end
+    end
+    error("fairy-stockfish not found: make deps installs it")
+  end
+
+  -- The positions of a game: every step-th from its last back to its start.
+  local function positions(game, step, into)
+    local g = game:copy()
+    for i = #g:history(), 0, -1 do
+      if i % step == 0 then into[#into + 1] = g:fen() end
+      if i > 0 then g:pop() end
+    end
+  end
+
+  it("counts the same leaves three plies from positions of real games", function()
+    local fens = {}
+    for i = 1, 100, 3 do
+      local r = assert(xiangqi.read(data .. ("ccpd-masters/game%03d.pgn"):format(i))())
+      positions(r.game, 17, fens)
+    end
+    for i = 1, 65, 2 do
+      local r = assert(xiangqi.read(data .. ("ccpd-mates/mate%03d.pgn"):format(i))())
+      positions(r.game, 3, fens)
+    end
+    assert.is_true(#fens > 200, #fens)
+    local engine = assert(program.spawn{fairy_stockfish()})
+    engine:write("uci\nsetoption name UCI_Variant value xiangqi\n")
+    local differ = {}
+    for _, fen in ipairs(fens) do
+      engine:write("position fen " .. fen .. "\ngo perft 3\n")
+      local theirs
+      repeat
+        local line = assert(engine:read_line(30))
+        theirs = line:match("^Nodes searched: (%d+)")
+      until theirs
+      local ours = xiangqi.perft(assert(xiangqi.load(fen)), 3)
+      if ours ~= math.tointeger(theirs) then
+        differ[#differ + 1] = ("%s: %d, Fairy-Stockfish %s"):format(fen, ours, theirs)
+      end
+    end
+    engine:write("quit\n")
+    engine:close()
+    assert.same({}, differ)
+  end)
+end)
