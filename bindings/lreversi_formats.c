@@ -236,8 +236,9 @@ static int reader_next(lua_State *L) {
 }
 
 /* reversi.read(source [, {format=, size=, name=}]) -> an iterator of
-   records, for a generic for (which closes the file when it ends), or
-   nil and a message when the source cannot be read. */
+   records, for a generic for (which closes the file when it ends); an
+   error when the source cannot be read, as io.lines raises (nil and a
+   message would reach the for loop as "attempt to call a nil value"). */
 static int rf_read(lua_State *L) {
   FILE *stream = check_stream(L, 1, "reversi.read");
   size_t len = 0;
@@ -277,11 +278,8 @@ static int rf_read(lua_State *L) {
   else if (text)
     opened = reversi_reader_open_memory(&r->reader, source, len, format, size);
   else opened = reversi_reader_open(&r->reader, source, format, size);
-  if (!opened) {
-    lua_pushnil(L);
-    lua_pushfstring(L, "reversi: %s: %s", lua_tostring(L, name), r->reader.error);
-    return 2;
-  }
+  if (!opened)
+    return luaL_error(L, "reversi: %s: %s", lua_tostring(L, name), r->reader.error);
   r->open = true;
   lua_pushvalue(L, reader);
   lua_pushcclosure(L, reader_next, 1);

@@ -204,7 +204,8 @@ local modules = {
         .. "ply, a finished game a leaf)",
       read = 'reversi.read(path | text | file [, {format=, size=, name=}]) -> an '
         .. 'iterator of records {game=, moves=, id=, black=, ...} of a .wtb, GGF, OBF '
-        .. 'or transcripts; a bad one gives false, message, id; nil, message',
+        .. 'or transcripts; a bad one gives false, message, id; a source that cannot '
+        .. 'be read raises, as io.lines does',
       write = 'reversi.write(path or file, games [, {format=, year=, depth=}]) -> '
         .. 'the count written as wtb, ggf, obf or transcript, and the messages of '
         .. 'those skipped; games: a list or an iterator of games or records',

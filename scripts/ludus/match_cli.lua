@@ -160,13 +160,18 @@ local function read_openings(G, path, plies, options)
   local has, reader = pcall(function() return G.read end)
   if has and type(reader) == "function" then
     file:close()
-    local read, message = pcall(function()
-      local records, why = reader(path)
-      if not records then error(why, 0) end
-      for record in records do
-        if record then games[#games + 1] = record.game else bad = bad + 1 end
-      end
-    end)
+    -- called by pcall itself, a reader that raises (as io.lines does)
+    -- names no line of this file
+    local opened, records, why = pcall(reader, path)
+    if opened and not records then opened, records = false, why end
+    local read, message = opened, records
+    if opened then
+      read, message = pcall(function()
+        for record in records do
+          if record then games[#games + 1] = record.game else bad = bad + 1 end
+        end
+      end)
+    end
     if not read then return nil, ("cannot read '%s': %s"):format(path, message) end
   else
     for line in file:lines() do
