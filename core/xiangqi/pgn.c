@@ -631,11 +631,18 @@ size_t xq_pgn_write(const xq_pgn_game *game, xq_notation notation,
   xq_to_fen(&game->start, fen, sizeof fen);
   bool has_game = false, has_result = false, has_fen = false,
        has_format = false;
+  /* At most XQ_PGN_MAX_TAGS tags, as many as a reader keeps: the tags
+     this adds to the game's own go only where there is room, so that the
+     text reads back with the same tags, all but [FEN], which the reader
+     takes wherever it stands ([Game] and [Format] say what the text
+     says anyway, and the result follows the moves). */
+  int room = XQ_PGN_MAX_TAGS;
   for (int i = 0; i < game->tag_count; i++) {
     has_game |= strcmp(game->tags[i].name, "Game") == 0;
     has_result |= strcmp(game->tags[i].name, "Result") == 0;
+    room -= good_name(game->tags[i].name);
   }
-  if (!has_game) n = write_tag(buf, size, n, "Game", "Chinese Chess");
+  if (!has_game && room-- > 0) n = write_tag(buf, size, n, "Game", "Chinese Chess");
   for (int i = 0; i < game->tag_count; i++) {
     const char *name = game->tags[i].name, *value = game->tags[i].value;
     if (!good_name(name)) continue;
@@ -650,9 +657,10 @@ size_t xq_pgn_write(const xq_pgn_game *game, xq_notation notation,
     }
     n = write_tag(buf, size, n, name, value);
   }
-  if (!has_result) n = write_tag(buf, size, n, "Result", result);
+  if (!has_result && room-- > 0) n = write_tag(buf, size, n, "Result", result);
   if (!has_fen && !standard) n = write_tag(buf, size, n, "FEN", fen);
-  if (!has_format) n = write_tag(buf, size, n, "Format", format_names[notation]);
+  if (!has_format && room-- > 0)
+    n = write_tag(buf, size, n, "Format", format_names[notation]);
   n = game_append(buf, size, n, "\n");
 
   xq_position pos = game->start;

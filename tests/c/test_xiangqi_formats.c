@@ -566,6 +566,37 @@ static void test_garbage(void **unused) {
   }
 }
 
+/* A game with as many tags as a reader keeps writes none of its own
+   beyond them ([Game], [Result], [Format]), so that it reads back with
+   the same tags in each notation: the fuzzer found a 64th tag lost, the
+   writer's [Game] having gone first. */
+static void test_tags_at_the_limit(void **unused) {
+  (void)unused;
+  for (int count = XQ_PGN_MAX_TAGS - 1; count <= XQ_PGN_MAX_TAGS + 1; count++) {
+    char text[4096];
+    size_t n = 0;
+    for (int i = 0; i < count; i++)
+      n += (size_t)snprintf(text + n, sizeof text - n, "[Tag%d \"%d\"]\n", i, i);
+    n += (size_t)snprintf(text + n, sizeof text - n, "\n1. h2e2 h9g7 1-0\n");
+    buffer t = {text, n};
+    xq_pgn_game game;
+    read_one(&t, XQ_ENCODING_AUTO, &game, "the tags");
+    assert_int_equal(game.tag_count, count < XQ_PGN_MAX_TAGS ? count : XQ_PGN_MAX_TAGS);
+    for (int notation = XQ_ICCS; notation <= XQ_CHINESE; notation++) {
+      size_t size = xq_pgn_write(&game, (xq_notation)notation, NULL, 0) + 1;
+      buffer written = {malloc(size), size - 1};
+      xq_pgn_write(&game, (xq_notation)notation, written.bytes, size);
+      xq_pgn_game back;
+      read_one(&written, XQ_ENCODING_AUTO, &back, "written");
+      same_game(&game, &back, "written");
+      assert_true(back.tag_count <= XQ_PGN_MAX_TAGS);
+      free_game(&back);
+      free(written.bytes);
+    }
+    free_game(&game);
+  }
+}
+
 /* ---- EPD and FEN lines ---- */
 
 static void test_epd(void **unused) {
@@ -751,6 +782,7 @@ int main(void) {
     cmocka_unit_test(test_movetext),
     cmocka_unit_test(test_errors),
     cmocka_unit_test(test_garbage),
+    cmocka_unit_test(test_tags_at_the_limit),
     cmocka_unit_test(test_epd),
     cmocka_unit_test(test_epd_round_trip),
     cmocka_unit_test(test_perft_file_as_epd),
