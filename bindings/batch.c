@@ -1423,20 +1423,35 @@ static bool run_here(const run_state *s, output *out, tally *t) {
 
 /* `ludus merge FILE...`: the outputs of shards 1/N ... N/N, given in that
    order, as the one output of the whole run: shard K wrote the records
-   K, K + N, ..., so the merge takes a line from each file in turn. */
+   K, K + N, ..., so the merge takes a line from each file in turn.  A
+   file named twice is refused (status 2).  What makes the lines another
+   run's is said after them, with status 1: a shard whose last line is
+   cut short, and counts of lines that N shards of one run cannot have
+   (each has as many as the first, or one fewer, and none more than the
+   one before it): a shard that did not finish, or the files in another
+   order. */
 static int merge_main(int argc, char **argv) {
   if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
     printf("usage: %s merge FILE...\n"
            "The outputs of `%s COMMAND ... --shard K/N` for K = 1 ... N, in that\n"
            "order, as one: a line of each in turn, which is the order of the\n"
-           "input. (The same as `paste -d '\\n' FILE... | grep -v '^$'`.)\n",
+           "input. (The same as `paste -d '\\n' FILE... | grep -v '^$'`.)\n"
+           "A file named twice, a last line cut short, or shards whose counts\n"
+           "of lines one run cannot give (a shard that did not finish, files in\n"
+           "another order) are said, with exit status 1.\n",
            progname, progname);
     return argc < 2 ? 2 : 0;
   }
   int n = argc - 1;
   FILE **files = calloc((size_t)n, sizeof *files);
-  if (!files) return fail("not enough memory");
-  int status = 0;
+  size_t *lines = calloc((size_t)n, sizeof *lines);
+  bool *cut = calloc((size_t)n, sizeof *cut);
+  int status = files && lines && cut ? 0 : fail("not enough memory");
+  for (int i = 0; i < n && status == 0; i++)
+    for (int j = 0; j < i && status == 0; j++)
+      if (strcmp(argv[i + 1], "-") != 0 && ludus_same_file(argv[j + 1], argv[i + 1]))
+        status = fail("'%s' is named twice: each shard's output once, in the order "
+                      "1/N ... N/N", argv[i + 1]);
   for (int i = 0; i < n && status == 0; i++) {
     files[i] = strcmp(argv[i + 1], "-") == 0 ? stdin : fopen(argv[i + 1], "rb");
     if (!files[i]) status = fail("cannot open '%s': %s", argv[i + 1], strerror(errno));
@@ -1454,14 +1469,31 @@ static int merge_main(int argc, char **argv) {
         continue;
       }
       open++;
-      if (len > 0 && line[len - 1] != '\n') line[len++] = '\n';
+      lines[i]++;
+      if (len > 0 && line[len - 1] != '\n') {
+        line[len++] = '\n';    /* getline left room for its '\0' */
+        cut[i] = true;
+      }
       fwrite(line, 1, (size_t)len, stdout);
     }
   }
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < n && status == 0; i++) {
+    if (cut[i])
+      status = fail("'%s': its last line is cut short (a shard stopped while "
+                    "writing: --resume finishes it)", argv[i + 1]);
+    else if (i > 0 && (lines[i] > lines[i - 1] || lines[i] + 1 < lines[0]))
+      status = fail("'%s' has %zu lines and '%s' %zu: not the shards of one run, "
+                    "given in the order 1/N ... N/N (one that did not finish "
+                    "carries on with --resume)", argv[1], lines[0], argv[i + 1],
+                    lines[i]);
+    if (status) status = 1;   /* the lines are written: not a usage error */
+  }
+  for (int i = 0; files && i < n; i++)
     if (files[i] && files[i] != stdin) fclose(files[i]);
   free(line);
   free(files);
+  free(lines);
+  free(cut);
   return status;
 }
 

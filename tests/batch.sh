@@ -56,6 +56,21 @@ check $? "--shard K/3 takes every third record from the K-th"
 "$ludus" merge "$dir/s1" "$dir/s2" "$dir/s3" | answers >"$dir/merged.a"
 cmp -s "$dir/one.a" "$dir/merged.a"
 check $? "merge puts the three shards back together as one run"
+"$ludus" merge "$dir/s1" "$dir/s1" >/dev/null 2>"$dir/err"
+[ $? = 2 ] && grep -q "'.*s1' is named twice" "$dir/err"
+check $? "merge refuses a shard named twice: $(cat "$dir/err")"
+head -n 300 "$dir/s2" >"$dir/s2.short"
+"$ludus" merge "$dir/s1" "$dir/s2.short" "$dir/s3" >"$dir/m" 2>"$dir/err"
+[ $? = 1 ] && [ "$(wc -l <"$dir/m")" = 967 ] &&
+  grep -q "has 334 lines and '.*s2.short' 300: not the shards of one run" "$dir/err"
+check $? "merge says when a shard did not finish: $(cat "$dir/err")"
+"$ludus" merge "$dir/s3" "$dir/s1" "$dir/s2" >/dev/null 2>"$dir/err"
+[ $? = 1 ] && grep -q "has 333 lines and '.*s1' 334" "$dir/err"
+check $? "merge says when the shards are out of order: $(cat "$dir/err")"
+head -c -1 "$dir/s3" >"$dir/s3.cut"    # its last newline gone
+"$ludus" merge "$dir/s1" "$dir/s2" "$dir/s3.cut" >/dev/null 2>"$dir/err"
+[ $? = 1 ] && grep -q "s3.cut': its last line is cut short" "$dir/err"
+check $? "merge says when a shard's last line is cut short: $(cat "$dir/err")"
 
 if command -v parallel >/dev/null 2>&1; then
   parallel --will-cite -j 2 "$ludus" solve connect4 "$L3" --shard {}/2 --jobs 1 \
