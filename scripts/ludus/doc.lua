@@ -363,7 +363,8 @@ local modules = {
         .. "pentanomial, endings, SPRT",
       table = "match.table(tournament) -> the standings as a table of text",
       merge = "match.merge({file, ...}) -> the results of the JSON lines of a match "
-        .. "or of its shards, one per pair of players; and the lines",
+        .. "or of its shards, one per pair of players; the lines; what they show "
+        .. "is missing (games, shards), or nil",
     },
   },
 }

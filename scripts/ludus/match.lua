@@ -1373,8 +1373,45 @@ function Tournament.__tostring(t)
                                                     match.table(t))
 end
 
+-- What the lines (sorted by game) show is missing from their match, or
+-- nil: numbers of games below the last one, and shards of which no line
+-- came.  (Games past the last one may be missing too; the lines cannot
+-- tell them from a match that its SPRT stopped there.)
+local function missing_of(all)
+  local ranges, want = {}, 1
+  local function gap(from, to)
+    if from <= to then
+      ranges[#ranges + 1] = from == to and tostring(from) or ("%d-%d"):format(from, to)
+    end
+  end
+  for _, v in ipairs(all) do
+    gap(want, v.game - 1)
+    want = v.game + 1
+  end
+  local problems = {}
+  if #ranges > 0 then
+    local shown = {table.unpack(ranges, 1, math.min(#ranges, 5))}
+    problems[1] = ("game%s %s%s"):format(#ranges == 1 and not ranges[1]:find("-") and "" or "s",
+      table.concat(shown, ", "), #ranges > 5 and (" and %d more runs"):format(#ranges - 5) or "")
+  end
+  local shards, of = {}, nil
+  for _, v in ipairs(all) do
+    local k, n = tostring(type(v.match) == "table" and v.match.shard):match("^(%d+)/(%d+)$")
+    if k then
+      shards[tonumber(k)], of = true, tonumber(n)
+    end
+  end
+  for k = 1, of and math.min(of, 1000) or 0 do
+    if not shards[k] then problems[#problems + 1] = ("shard %d/%d"):format(k, of) end
+  end
+  if #problems == 0 then return nil end
+  return "missing: " .. table.concat(problems, "; ")
+         .. " (a run or a shard that did not finish carries on with --resume)"
+end
+
 -- The results of JSON lines (the --out files of a match or of its
--- shards): one result per encounter, in the order they first appear.
+-- shards): one result per encounter, in the order they first appear;
+-- the lines; and what they show is missing from their match, or nil.
 function match.merge(paths)
   local all, seen = {}, {}
   local first   -- the first line with the settings of its match
@@ -1419,7 +1456,7 @@ function match.merge(paths)
     results[i].pending = nil
     if results[i].pentanomial.pairs == 0 then results[i].pentanomial = nil end
   end
-  return results, all
+  return results, all, missing_of(all)
 end
 
 -- What `ludus match` (match_cli.lua) uses besides the functions above.

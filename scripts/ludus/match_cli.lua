@@ -285,7 +285,7 @@ end
 
 local function merge(c)
   if #c.words == 0 then return usage_error("--merge needs the files to merge") end
-  local ok, results, lines = pcall(match.merge, c.words)
+  local ok, results, lines, missing = pcall(match.merge, c.words)
   if not ok then
     io.stderr:write(("%s match: %s\n"):format(progname,
       (tostring(results):gsub("^match: ", ""):gsub("option '([%w_]+)'", FLAGS))))
@@ -315,6 +315,11 @@ local function merge(c)
     end
   end
   print_results(results, "merged")
+  if missing then
+    io.stderr:write(("%s match: the merged lines are not the whole match: %s\n")
+                    :format(progname, missing))
+    return 1
+  end
   return 0
 end
 

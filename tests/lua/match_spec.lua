@@ -697,6 +697,29 @@ describe("match with specs and processes", function()
     os.remove(path)
   end)
 
+  it("merges JSON lines, and says what they show is missing", function()
+    local path = os.tmpname()
+    local whole = match(tictactoe, "alphabeta:depth=2", "mcts:playouts=30",
+                        {games = 8, progress = false, out = path})
+    local results, lines, missing = match.merge{path}
+    assert.same({whole.games, whole.a.wins, whole.b.wins},
+                {results[1].games, results[1].a.wins, results[1].b.wins})
+    assert.equal(8, #lines)
+    assert.is_nil(missing)
+    local kept = {}
+    for line in io.lines(path) do
+      if not line:find('"game":[36],') then kept[#kept + 1] = line end
+    end
+    local f = assert(io.open(path, "wb"))
+    f:write(table.concat(kept, "\n"), "\n")
+    f:close()
+    results, lines, missing = match.merge{path}
+    assert.equal(6, #lines)
+    assert.equal(6, results[1].games)
+    assert.truthy(missing:find("missing: games 3, 6 (", 1, true), missing)
+    os.remove(path)
+  end)
+
   it("runs a round robin and a gauntlet", function()
     local players = {"alphabeta:depth=2", "mcts:playouts=30", "random"}
     local t = match.tournament(tictactoe, players, {games = 4, progress = false})
