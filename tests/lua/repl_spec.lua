@@ -479,7 +479,8 @@ describe("help", function()
                    "  mahjong     riichi mahjong hands[^\n]+\n" ..
                    "  match       [^\n]+\n" ..
                    "  sudoku      Sudoku 4x4 to 64x64[^\n]+\n" ..
-                   "functions:\n  ludus%.interrupted%(%) [^\n]+\n" ..
+                   "functions:\n  ludus%.check_options%(options, [^\n]+\n" ..
+                   "  ludus%.interrupted%(%) [^\n]+\n" ..
                    "  ludus%.isatty%([^\n]+\n  ludus%.pretty%(v%) [^\n]+\n$",
                    result.body)
   end)
