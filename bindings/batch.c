@@ -20,6 +20,7 @@
    extensions, hidden by the build's _POSIX_C_SOURCE */
 #define _GNU_SOURCE
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -1421,6 +1422,27 @@ static bool run_here(const run_state *s, output *out, tally *t) {
 
 /* ---- merge ---- */
 
+/* The place of a line in its run's input: its id split into the input
+   ("file") and the number after the last ':' or '#'; false for a line
+   with no such id. */
+static bool place_of(const char *line, size_t len, char *source, size_t size,
+                     unsigned long long *number) {
+  json_value *v = json_parse(line, len, NULL);
+  const json_value *id = json_get(v, "id");
+  bool ok = id && id->type == JSON_STRING && id->len < size;
+  size_t n = ok ? id->len : 0, digits = 0;
+  while (ok && digits < n && isdigit((unsigned char)id->string[n - 1 - digits])) digits++;
+  ok = ok && digits > 0 && digits < 19 && digits < n &&
+       (id->string[n - 1 - digits] == ':' || id->string[n - 1 - digits] == '#');
+  if (ok) {
+    memcpy(source, id->string, n - digits);
+    source[n - digits] = '\0';
+    *number = strtoull(id->string + n - digits, NULL, 10);
+  }
+  json_free_value(v);
+  return ok;
+}
+
 /* `ludus merge FILE...`: the outputs of shards 1/N ... N/N, given in that
    order, as the one output of the whole run: shard K wrote the records
    K, K + N, ..., so the merge takes a line from each file in turn.  A
@@ -1429,16 +1451,18 @@ static bool run_here(const run_state *s, output *out, tally *t) {
    cut short, and counts of lines that N shards of one run cannot have
    (each has as many as the first, or one fewer, and none more than the
    one before it): a shard that did not finish, or the files in another
-   order. */
+   order, which the ids show too (a record of an input after a later one
+   of it). */
 static int merge_main(int argc, char **argv) {
   if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
     printf("usage: %s merge FILE...\n"
            "The outputs of `%s COMMAND ... --shard K/N` for K = 1 ... N, in that\n"
            "order, as one: a line of each in turn, which is the order of the\n"
            "input. (The same as `paste -d '\\n' FILE... | grep -v '^$'`.)\n"
-           "A file named twice, a last line cut short, or shards whose counts\n"
-           "of lines one run cannot give (a shard that did not finish, files in\n"
-           "another order) are said, with exit status 1.\n",
+           "A file named twice is refused; a last line cut short, shards whose\n"
+           "counts of lines one run cannot give (a shard that did not finish,\n"
+           "files in another order), or ids out of their order, are said after\n"
+           "the lines, with exit status 1.\n",
            progname, progname);
     return argc < 2 ? 2 : 0;
   }
@@ -1458,6 +1482,8 @@ static int merge_main(int argc, char **argv) {
   }
   char *line = NULL;
   size_t cap = 0;
+  char source[512], last_source[512] = "", backwards[1200] = "";
+  unsigned long long number, last_number = 0;
   for (int open = n; status == 0 && open > 0; ) {
     open = 0;
     for (int i = 0; i < n; i++) {
@@ -1475,6 +1501,12 @@ static int merge_main(int argc, char **argv) {
         cut[i] = true;
       }
       fwrite(line, 1, (size_t)len, stdout);
+      if (!place_of(line, (size_t)len, source, sizeof source, &number)) continue;
+      if (!*backwards && strcmp(source, last_source) == 0 && number <= last_number)
+        snprintf(backwards, sizeof backwards, "'%s' has %s%llu after %s%llu",
+                 argv[i + 1], source, number, last_source, last_number);
+      memcpy(last_source, source, sizeof source);
+      last_number = number;
     }
   }
   for (int i = 0; i < n && status == 0; i++) {
@@ -1487,6 +1519,10 @@ static int merge_main(int argc, char **argv) {
                     "carries on with --resume)", argv[1], lines[0], argv[i + 1],
                     lines[i]);
     if (status) status = 1;   /* the lines are written: not a usage error */
+  }
+  if (status == 0 && *backwards) {
+    fail("%s: not the shards of one run in the order 1/N ... N/N", backwards);
+    status = 1;
   }
   for (int i = 0; files && i < n; i++)
     if (files[i] && files[i] != stdin) fclose(files[i]);
