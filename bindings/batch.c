@@ -1422,22 +1422,28 @@ static bool run_here(const run_state *s, output *out, tally *t) {
 
 /* ---- merge ---- */
 
-/* The place of a line in its run's input: its id split into the input
+/* The place of a line in its run's input: its id (a JSON line's "id", a
+   CSV line's first field when it is not quoted) split into the input
    ("file") and the number after the last ':' or '#'; false for a line
    with no such id. */
 static bool place_of(const char *line, size_t len, char *source, size_t size,
                      unsigned long long *number) {
-  json_value *v = json_parse(line, len, NULL);
+  json_value *v = len > 0 && line[0] == '{' ? json_parse(line, len, NULL) : NULL;
   const json_value *id = json_get(v, "id");
-  bool ok = id && id->type == JSON_STRING && id->len < size;
-  size_t n = ok ? id->len : 0, digits = 0;
-  while (ok && digits < n && isdigit((unsigned char)id->string[n - 1 - digits])) digits++;
+  const char *text = id && id->type == JSON_STRING ? id->string : NULL;
+  size_t n = text ? id->len : 0, digits = 0;
+  if (!v && len > 0 && line[0] != '"') {
+    text = line;
+    n = strcspn(line, ",\r\n");
+  }
+  bool ok = text && n < size;
+  while (ok && digits < n && isdigit((unsigned char)text[n - 1 - digits])) digits++;
   ok = ok && digits > 0 && digits < 19 && digits < n &&
-       (id->string[n - 1 - digits] == ':' || id->string[n - 1 - digits] == '#');
+       (text[n - 1 - digits] == ':' || text[n - 1 - digits] == '#');
   if (ok) {
-    memcpy(source, id->string, n - digits);
+    memcpy(source, text, n - digits);
     source[n - digits] = '\0';
-    *number = strtoull(id->string + n - digits, NULL, 10);
+    *number = strtoull(text + n - digits, NULL, 10);
   }
   json_free_value(v);
   return ok;
@@ -1484,7 +1490,9 @@ static int merge_main(int argc, char **argv) {
   size_t cap = 0;
   char source[512], last_source[512] = "", backwards[1200] = "";
   unsigned long long number, last_number = 0;
-  for (int open = n; status == 0 && open > 0; ) {
+  char *header = NULL;          /* a CSV output's first line, written once */
+  bool first_round = true;
+  for (int open = n; status == 0 && open > 0; first_round = false) {
     open = 0;
     for (int i = 0; i < n; i++) {
       if (!files[i]) continue;
@@ -1499,6 +1507,13 @@ static int merge_main(int argc, char **argv) {
       if (len > 0 && line[len - 1] != '\n') {
         line[len++] = '\n';    /* getline left room for its '\0' */
         cut[i] = true;
+      }
+      if (first_round && line[0] != '{') {     /* --csv: a header line */
+        if (header && strcmp(line, header) == 0) continue;
+        if (!header && !(header = strdup(line))) {
+          status = fail("not enough memory");
+          break;
+        }
       }
       fwrite(line, 1, (size_t)len, stdout);
       if (!place_of(line, (size_t)len, source, sizeof source, &number)) continue;
@@ -1527,6 +1542,7 @@ static int merge_main(int argc, char **argv) {
   for (int i = 0; files && i < n; i++)
     if (files[i] && files[i] != stdin) fclose(files[i]);
   free(line);
+  free(header);
   free(files);
   free(lines);
   free(cut);

@@ -70,6 +70,15 @@ check $? "merge says when the shards are out of order: $(cat "$dir/err")"
 "$ludus" merge "$dir/s1" "$dir/s3" "$dir/s2" >/dev/null 2>"$dir/err"
 [ $? = 1 ] && grep -q "s2' has .*L3_R1:2 after .*L3_R1:3: not the shards of one run in the order" "$dir/err"
 check $? "merge says, by the ids, when shards of as many lines are out of order: $(cat "$dir/err")"
+# --csv: each shard writes the header line; the merge writes it once
+head -n 40 "$L3" >"$dir/l40"
+"$ludus" solve connect4 "$dir/l40" --csv --quiet 2>/dev/null | sed 's/,[^,]*$//' >"$dir/one.csv"
+for k in 1 2 3; do
+  "$ludus" solve connect4 "$dir/l40" --csv --shard $k/3 --quiet >"$dir/c$k.csv" 2>/dev/null
+done
+"$ludus" merge "$dir/c1.csv" "$dir/c2.csv" "$dir/c3.csv" | sed 's/,[^,]*$//' >"$dir/merged.csv"
+[ "$(wc -l <"$dir/one.csv")" = 41 ] && cmp -s "$dir/one.csv" "$dir/merged.csv"
+check $? "merge puts --csv shards back together as one run's table, one header line"
 head -c -1 "$dir/s3" >"$dir/s3.cut"    # its last newline gone
 "$ludus" merge "$dir/s1" "$dir/s2" "$dir/s3.cut" >/dev/null 2>"$dir/err"
 [ $? = 1 ] && grep -q "s3.cut': its last line is cut short" "$dir/err"
