@@ -545,12 +545,15 @@ static void id_free(id_set *set) {
   free(set->slots);
 }
 
-/* Reads the ids of the lines of path, and cuts a last line that a stopped
-   run left unfinished.  A missing file has none.  A file that is not
-   what a run writes (a line that is not a JSON object with an id) is
-   refused rather than appended to; false with why in message. */
-static bool read_done(const char *path, id_set *done, char *message,
-                      size_t size) {
+/* Reads the ids of the lines of path; *whole gets the length of its
+   whole lines, short of a last line that a stopped run left unfinished
+   (cut_unfinished cuts it, once the run is known to be the file's).  A
+   missing file has none.  A file that is not what a run writes (a line
+   that is not a JSON object with an id) is refused rather than appended
+   to; false with why in message. */
+static bool read_done(const char *path, id_set *done, off_t *whole_length,
+                      char *message, size_t size) {
+  *whole_length = -1;
   FILE *f = fopen(path, "rb");
   if (!f && errno == ENOENT) return true;
   char *data;
@@ -589,12 +592,17 @@ static bool read_done(const char *path, id_set *done, char *message,
     ok = false;
   }
   free(data);
-  if (ok && whole < len && truncate(path, (off_t)whole) != 0) {
-    snprintf(message, size, "cannot cut the unfinished last line of '%s': "
-             "%s", path, strerror(errno));
-    ok = false;
-  }
+  if (ok && whole < len) *whole_length = (off_t)whole;
   return ok;
+}
+
+/* Cuts the unfinished last line that read_done found (if any). */
+static bool cut_unfinished(const char *path, off_t whole_length, char *message,
+                           size_t size) {
+  if (whole_length < 0 || truncate(path, whole_length) == 0) return true;
+  snprintf(message, size, "cannot cut the unfinished last line of '%s': %s",
+           path, strerror(errno));
+  return false;
 }
 
 /* ---- one record ---- */
@@ -1670,7 +1678,8 @@ int batch_main(const char *name, int argc, char **argv) {
       goto out;
     }
   }
-  if (c.resume && !read_done(c.out_path, &done, why, sizeof why)) {
+  off_t whole_length = -1;
+  if (c.resume && !read_done(c.out_path, &done, &whole_length, why, sizeof why)) {
     fprintf(stderr, "%s: %s\n", progname, why);
     goto out;
   }
@@ -1724,6 +1733,20 @@ int batch_main(const char *name, int argc, char **argv) {
       items[nitems].record = r;
       nitems++;
     }
+  }
+  /* Every id that --out has must be a record this run skips: the lines
+     of another shard, or of other inputs, would make the file two runs
+     in one (a shard resumed on its neighbour's output). */
+  if (skipped < done.count) {
+    fprintf(stderr, "%s: --resume: %zu of the %zu ids in '%s' are not records "
+            "of this run (another shard's, or of other inputs): it carries on "
+            "only its own output\n", progname, done.count - skipped, done.count,
+            c.out_path);
+    goto out;
+  }
+  if (c.resume && !cut_unfinished(c.out_path, whole_length, why, sizeof why)) {
+    fprintf(stderr, "%s: %s\n", progname, why);
+    goto out;
   }
   output o = {0};
   o.csv = c.csv;

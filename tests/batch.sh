@@ -121,6 +121,16 @@ printf 'no newline' >"$dir/words"
   [ "$(cat "$dir/words")" = "no newline" ] &&
   [ "$(grep -c "is not the JSON lines of a run" "$dir/err")" = 2 ]
 check $? "--resume onto random bytes, or a line that is not JSON, is refused and leaves the file"
+# a shard resumed on another shard's output (a path mistyped, a job
+# array's index off by one): refused, the file left as it was, its
+# unfinished last line too
+cp "$dir/s1" "$dir/s1x"
+printf '{"id":"half a li' >>"$dir/s1x"
+cp "$dir/s1x" "$dir/s1x0"
+"$ludus" solve connect4 "$L3" --shard 2/3 --out "$dir/s1x" --resume --quiet 2>"$dir/err"
+[ $? = 2 ] && cmp -s "$dir/s1x0" "$dir/s1x" &&
+  grep -q -- "--resume: 334 of the 334 ids in '.*s1x' are not records of this run (another shard's" "$dir/err"
+check $? "--resume refuses another shard's output and leaves it: $(cat "$dir/err")"
 
 # -- Ctrl-C, then resume --
 L2="$data/connect4/Test_L1_R2"
