@@ -334,6 +334,12 @@ static int parse_args(int argc, char **argv, config *c) {
       if (both[k] && strcmp(in, "-") != 0 && ludus_same_file(in, both[k]))
         return fail("%s names the input file '%s': it would write over it",
                     k == 0 ? "--out" : "--records", in);
+    /* its records twice: ids that --resume and merge take for one */
+    for (int j = 0; j < i; j++)
+      if (strcmp(in, c->files[j]) == 0 ||
+          (strcmp(in, "-") != 0 && ludus_same_file(in, c->files[j])))
+        return fail("the input '%s' is named twice (its records would come "
+                    "twice, with the same ids)", in);
   }
   return -1;                                  /* go on */
 }

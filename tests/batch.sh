@@ -47,6 +47,11 @@ sed -n 's/.*"id":"[^"]*:\([0-9]*\)".*/\1/p' "$dir/three" >"$dir/ids"
 seq 1 1000 | cmp -s - "$dir/ids"
 check $? "the ids follow the input's lines"
 
+"$ludus" solve sudoku "$data/sudoku/puzzles7_serg_counts" "$data/sudoku/../sudoku/puzzles7_serg_counts" \
+  --quiet >/dev/null 2>"$dir/err"
+[ $? = 2 ] && grep -q "the input '.*puzzles7_serg_counts' is named twice (its records would come twice, with the same ids)" "$dir/err"
+check $? "an input named twice is refused: $(cat "$dir/err")"
+
 # -- shards --
 "$ludus" solve connect4 "$L3" --shard 1/3 --quiet >"$dir/s1" 2>/dev/null
 "$ludus" solve connect4 "$L3" --shard 2/3 --jobs 2 --quiet >"$dir/s2" 2>/dev/null
