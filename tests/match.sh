@@ -389,6 +389,12 @@ bad 2 tictactoe random "$dir/nothing.lua"
 bad 2 connect4 alphabeta:depth=1 random --shard 3/2
 bad 2 connect4 alphabeta:depth=1 random --tc 0+0
 bad 2 connect4 alphabeta:depth=1 random --st -1
+# an engine that is not there stops the match before it starts (it had
+# lost every game by an error, and the match exited 0)
+bad 2 xiangqi random uci:no-such-engine-ludus --games 2
+grep -q "no program 'no-such-engine-ludus' to start (not in \$PATH)" "$dir/err"
+check $? "a UCI engine that is not there is named: $(cat "$dir/err")"
+bad 2 xiangqi random "uci:command=$dir/no-engine" --games 2
 # both time controls: the message names the command's options, as the others do
 "$ludus" match tictactoe random random --tc 1+0 --st 0.1 >/dev/null 2>"$dir/err"
 [ $? = 2 ] && grep -q "ludus match: --tc and --st are two time controls: give one" "$dir/err"

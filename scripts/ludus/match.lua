@@ -293,6 +293,25 @@ end
 local UCI_KEYS = {command = true, go = true, name = true, ranks = true,
                   margin = true, timeout = true}
 
+-- Whether a program can be found: a path, or a name in $PATH.  (ai.uci
+-- starts its engine at the first move; an engine that is not there
+-- would lose every game of a match by an error rather than stop it.)
+local function findable(program)
+  if program:find("/", 1, true) then
+    local f = io.open(program, "rb")
+    if f then f:close() end
+    return f ~= nil
+  end
+  for dir in (os.getenv("PATH") or ""):gmatch("[^:]+") do
+    local f = io.open(dir .. "/" .. program, "rb")
+    if f then
+      f:close()
+      return true
+    end
+  end
+  return false
+end
+
 match.kinds.uci = function(options)
   local spec = {options = {}}
   if options.text then
@@ -302,7 +321,13 @@ match.kinds.uci = function(options)
       if UCI_KEYS[key] then spec[key] = value else spec.options[key] = value end
     end
   end
-  return require("ludus").ai.uci(spec)
+  local player = require("ludus").ai.uci(spec)
+  local program = player._argv[1]
+  if not findable(program) then
+    error(("ai.uci: no program '%s' to start%s"):format(program,
+      program:find("/", 1, true) and "" or " (not in $PATH)"), 0)
+  end
+  return player
 end
 
 -- "k=v,k=v" as a table (numbers as numbers, true and false as booleans);
