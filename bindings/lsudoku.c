@@ -1423,27 +1423,43 @@ static sudoku_rules *check_rules(lua_State *L, int arg) {
   return luaL_checkudata(L, arg, RULES_TYPE);
 }
 
-/* v:parse(text [, options]) -> as sudoku.parse(text, {rules = v}) */
-static int rules_parse(lua_State *L) {
+/* Calls the module's function name (an upvalue) with the arguments from
+   2 to options - 1, then a copy of the table at options (none: empty)
+   with rules = v: v:parse and v:generate are the module's functions with
+   the variant's rules. */
+static int call_with_rules(lua_State *L, const char *name, int options) {
   check_rules(L, 1);
-  lua_settop(L, 3);
+  lua_settop(L, options);
+  if (!lua_isnil(L, options) && !lua_istable(L, options))
+    return luaL_error(L, "sudoku variant: %s: options must be a table (got %s)",
+                      name, luaL_typename(L, options));
   lua_newtable(L);                          /* the options, with rules */
-  if (lua_istable(L, 3)) {
+  int copy = lua_gettop(L);
+  if (lua_istable(L, options)) {
     lua_pushnil(L);
-    while (lua_next(L, 3)) {
+    while (lua_next(L, options)) {
+      if (lua_type(L, -2) == LUA_TSTRING && strcmp(lua_tostring(L, -2), "rules") == 0)
+        return luaL_error(L, "sudoku variant: %s: the rules are the variant's "
+                          "(got option 'rules')", name);
       lua_pushvalue(L, -2);
       lua_insert(L, -2);
-      lua_settable(L, 4);
+      lua_settable(L, copy);
     }
   }
   lua_pushvalue(L, 1);
-  lua_setfield(L, 4, "rules");
-  lua_getfield(L, lua_upvalueindex(1), "parse");
-  lua_pushvalue(L, 2);
-  lua_pushvalue(L, 4);
-  lua_call(L, 2, 2);
-  return 2;
+  lua_setfield(L, copy, "rules");
+  lua_getfield(L, lua_upvalueindex(1), name);
+  for (int i = 2; i < options; i++) lua_pushvalue(L, i);
+  lua_pushvalue(L, copy);
+  lua_call(L, options - 1, LUA_MULTRET);
+  return lua_gettop(L) - copy;
 }
+
+/* v:parse(text [, options]) -> as sudoku.parse(text, {rules = v}) */
+static int rules_parse(lua_State *L) { return call_with_rules(L, "parse", 3); }
+
+/* v:generate([options]) -> as sudoku.generate{rules = v, ...} */
+static int rules_generate(lua_State *L) { return call_with_rules(L, "generate", 2); }
 
 /* v:size() -> the side of its grids */
 static int rules_size(lua_State *L) {
@@ -1509,12 +1525,15 @@ int luaopen_ludus_sudoku(lua_State *L) {
   lua_setfield(L, -2, "__eq");
   ludus_protect_metatable(L, -1);
   lua_pop(L, 1);
-  /* the variants: v:parse, v:size */
+  /* the variants: v:parse, v:generate, v:size */
   luaL_newmetatable(L, RULES_TYPE);
-  lua_createtable(L, 0, 2);
+  lua_createtable(L, 0, 3);
   lua_pushvalue(L, -3);                     /* the module, for parse */
   lua_pushcclosure(L, rules_parse, 1);
   lua_setfield(L, -2, "parse");
+  lua_pushvalue(L, -3);                     /* and for generate */
+  lua_pushcclosure(L, rules_generate, 1);
+  lua_setfield(L, -2, "generate");
   lua_pushcfunction(L, rules_size);
   lua_setfield(L, -2, "size");
   ludus_strict_methods(L, -1, "sudoku variant", NULL);

@@ -275,7 +275,8 @@ local modules = {
         .. "regions=, units=, cages=, even=, odd=, thermos=, arrows=, consecutive=, "
         .. "nonconsecutive=, white=, black=, alldots=, less=, different=, "
         .. "antiknight=, antiking=, check=, partial=} "
-        .. "-> rules for parse and generate; or nil, message",
+        .. "-> rules for parse and generate (v:parse(text), v:generate{...}); "
+        .. "or nil, message",
       solve = "sudoku.solve(p) -> the solution as a puzzle, or nil, \"no solution\"",
       solutions = "sudoku.solutions(p [, limit]) -> a list of up to limit "
         .. "solutions (all by default, at most 100000)",

@@ -27,14 +27,10 @@ function antiking.rules(options)
                         size = options.size, box = options.box}
 end
 
--- The options are those of sudoku.generate but its rules, which this sets.
 function antiking.generate(options)
   options = ludus.check_options(options, "size box seed clues symmetric minimal",
                                 "antiking.generate")
-  local o = {}
-  for key, value in pairs(options) do o[key] = value end
-  o.rules = assert(antiking.rules{size = o.size, box = o.box})
-  return sudoku.generate(o)
+  return assert(antiking.rules{size = options.size, box = options.box}):generate(options)
 end
 
 return antiking

@@ -27,14 +27,10 @@ function antiknight.rules(options)
                         size = options.size, box = options.box}
 end
 
--- The options are those of sudoku.generate but its rules, which this sets.
 function antiknight.generate(options)
   options = ludus.check_options(options, "size box seed clues symmetric minimal",
                                 "antiknight.generate")
-  local o = {}
-  for key, value in pairs(options) do o[key] = value end
-  o.rules = assert(antiknight.rules{size = o.size, box = o.box})
-  return sudoku.generate(o)
+  return assert(antiknight.rules{size = options.size, box = options.box}):generate(options)
 end
 
 return antiknight

@@ -31,16 +31,12 @@ function jigsaw.rules(regions, options)
   return sudoku.variant{name = "jigsaw", regions = regions, size = options.size}
 end
 
--- The options are those of sudoku.generate but its rules, which this sets.
 function jigsaw.generate(regions, options)
   options = ludus.check_options(options, "size seed clues symmetric minimal",
                                 "jigsaw.generate")
-  local o = {}
-  for key, value in pairs(options) do o[key] = value end
-  local v, why = jigsaw.rules(regions, {size = o.size})
+  local v, why = jigsaw.rules(regions, {size = options.size})
   if not v then return nil, why end
-  o.rules = v
-  return sudoku.generate(o)
+  return v:generate(options)
 end
 
 return jigsaw

@@ -27,14 +27,10 @@ function windoku.rules(options)
                         box = options.box}
 end
 
--- The options are those of sudoku.generate but its rules, which this sets.
 function windoku.generate(options)
   options = ludus.check_options(options, "size box seed clues symmetric minimal",
                                 "windoku.generate")
-  local o = {}
-  for key, value in pairs(options) do o[key] = value end
-  o.rules = assert(windoku.rules{size = o.size, box = o.box})
-  return sudoku.generate(o)
+  return assert(windoku.rules{size = options.size, box = options.box}):generate(options)
 end
 
 return windoku

@@ -453,6 +453,18 @@ target("sudoku", function()
   return receiver, "sudoku." .. name, function() return sudoku[name](p, arg2) end, before
 end)
 
+target("sudoku variant's methods", function()
+  local v = ludus.sudoku.variant(pick({{diagonals = true}, {windows = true},
+                                       {size = 4, antiking = true}}))
+  local method = pick({"parse", "generate", "size"})
+  local a = method == "generate" and (chance(0.7) and options_table(1) or random_value(1))
+            or chance(0.5) and pick(strings) or random_value(1)
+  if method == "generate" and type(a) == "table" and not getmetatable(a) then
+    a.size = nil                                  -- the variant's own, or refused
+  end
+  return nil, "v:" .. method, function() return v[method](v, a, random_value(1)) end
+end)
+
 target("mahjong", function()
   local mahjong = ludus.mahjong
   local name = pick({"decompose", "discards", "score", "shanten", "tiles", "waits",

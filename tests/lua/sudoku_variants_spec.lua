@@ -415,6 +415,25 @@ describe("sudoku variants", function()
                   killer.generate, 5)
   end)
 
+  it("v:parse and v:generate are parse and generate with the variant's rules", function()
+    local v = sudoku.variant{diagonals = true}
+    local p = v:generate{seed = 1, clues = 40}
+    assert.equal(40, p:givens())
+    assert.is_true(p:is_unique())
+    assert.equal(tostring(sudoku.generate{rules = v, seed = 1, clues = 40}), tostring(p))
+    local options = {seed = 1}
+    v:generate(options)
+    assert.same({seed = 1}, options)          -- the caller's table is left alone
+    assert.equal(9, v:parse(p:to_string()):size())
+    assert_raises({"sudoku variant: generate: options must be a table (got number)"},
+                  v.generate, v, 5)
+    assert_raises({"sudoku variant: parse: options must be a table (got string)"},
+                  v.parse, v, p:to_string(), "x")
+    assert_raises({"sudoku variant: generate: the rules are the variant's (got option 'rules')"},
+                  v.generate, v, {rules = sudoku.variant{windows = true}})
+    assert_raises({"bad argument #1"}, v.generate, 5)
+  end)
+
   it("ludus.check_options, which the variant scripts check their options with", function()
     local check = ludus.check_options
     local o = {size = 9}
