@@ -162,7 +162,6 @@ local MAX_SPRT_ELO = 4000
 
 -- The SPRT bounds from a table or "elo0=0 elo1=5 alpha=0.05 beta=0.05";
 -- nil, message when they are not right.
-
 local function sprt_bounds(spec)
   local bounds = {}
   if type(spec) == "string" then
@@ -1403,28 +1402,22 @@ end
 -- came.  (Games past the last one may be missing too; the lines cannot
 -- tell them from a match that its SPRT stopped there.)
 local function missing_of(all)
-  local ranges, want = {}, 1
-  local function gap(from, to)
-    if from <= to then
-      ranges[#ranges + 1] = from == to and tostring(from) or ("%d-%d"):format(from, to)
-    end
-  end
-  for _, v in ipairs(all) do
-    gap(want, v.game - 1)
-    want = v.game + 1
-  end
-  local problems = {}
-  if #ranges > 0 then
-    local shown = {table.unpack(ranges, 1, math.min(#ranges, 5))}
-    problems[1] = ("game%s %s%s"):format(#ranges == 1 and not ranges[1]:find("-") and "" or "s",
-      table.concat(shown, ", "), #ranges > 5 and (" and %d more runs"):format(#ranges - 5) or "")
-  end
+  local runs, games, want = {}, 0, 1
   local shards, of = {}, nil
   for _, v in ipairs(all) do
-    local k, n = tostring(type(v.match) == "table" and v.match.shard):match("^(%d+)/(%d+)$")
-    if k then
-      shards[tonumber(k)], of = true, tonumber(n)
+    if v.game > want then
+      runs[#runs + 1] = v.game - 1 == want and tostring(want) or ("%d-%d"):format(want, v.game - 1)
+      games = games + v.game - want
     end
+    want = v.game + 1
+    local k, n = tostring(type(v.match) == "table" and v.match.shard):match("^(%d+)/(%d+)$")
+    if k then shards[tonumber(k)], of = true, tonumber(n) end
+  end
+  local problems = {}
+  if games > 0 then
+    problems[1] = ("game%s %s%s"):format(games > 1 and "s" or "",
+      table.concat(runs, ", ", 1, math.min(#runs, 5)),
+      #runs > 5 and (" and %d more runs"):format(#runs - 5) or "")
   end
   for k = 1, of and math.min(of, 1000) or 0 do
     if not shards[k] then problems[#problems + 1] = ("shard %d/%d"):format(k, of) end

@@ -149,11 +149,14 @@ end
 -- that are over are left out, and counted.
 local function read_openings(G, path, plies, options)
   local file, problem = io.open(path, "rb")
-  if not file then problem = problem:gsub("^" .. path:gsub("%p", "%%%0") .. ": ", "") end
   if file then
     local _, why = file:read(0)    -- a directory opens, and reads nothing
-    if why then file:close() end
-    file, problem = why == nil and file, why
+    if why then
+      file:close()
+      file, problem = nil, why
+    end
+  else                             -- io.open says "path: reason"
+    problem = problem:gsub("^" .. path:gsub("%p", "%%%0") .. ": ", "")
   end
   if not file then return nil, ("cannot open '%s' (%s)"):format(path, problem) end
   local games, bad = {}, 0
@@ -161,18 +164,20 @@ local function read_openings(G, path, plies, options)
   if has and type(reader) == "function" then
     file:close()
     -- called by pcall itself, a reader that raises (as io.lines does)
-    -- names no line of this file
-    local opened, records, why = pcall(reader, path)
-    if opened and not records then opened, records = false, why end
-    local read, message = opened, records
-    if opened then
-      read, message = pcall(function()
+    -- names no line of this file; one may also return nil and why
+    local ok, records, why = pcall(reader, path)
+    if ok and records then
+      ok, why = pcall(function()
         for record in records do
           if record then games[#games + 1] = record.game else bad = bad + 1 end
         end
       end)
+    elseif ok then
+      ok = false
+    else
+      why = records
     end
-    if not read then return nil, ("cannot read '%s': %s"):format(path, message) end
+    if not ok then return nil, ("cannot read '%s': %s"):format(path, why) end
   else
     for line in file:lines() do
       if line:match("%S") and not line:match("^%s*#") then
