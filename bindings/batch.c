@@ -200,15 +200,16 @@ static int check_work_options(const config *c, const batch_task *task) {
     fprintf(stderr, "%s: %s does not apply to %s %s (", progname,
             c->work_options[k], c->command, c->game);
     if (!*task->options) {
-      fprintf(stderr, "it takes none of --time, --nodes, --depth, --all, "
-              "--weak, --exact and --mistake)\n");
-      return 2;
-    }
-    fprintf(stderr, "its options are");
-    for (const char *at = task->options; *at;) {
-      size_t n = strcspn(at, " ");
-      fprintf(stderr, "%s %.*s", at == task->options ? "" : ",", (int)n, at);
-      at += n + (at[n] == ' ');
+      fprintf(stderr, "it takes none of");
+      for (int i = 0; work_options[i]; i++)
+        fprintf(stderr, "%s %s", i ? "," : "", work_options[i]);
+    } else {
+      fprintf(stderr, "its options are");
+      for (const char *at = task->options; *at;) {
+        size_t n = strcspn(at, " ");
+        fprintf(stderr, "%s %.*s", at == task->options ? "" : ",", (int)n, at);
+        at += n + (at[n] == ' ');
+      }
     }
     fprintf(stderr, ")\n");
     return 2;
@@ -551,7 +552,7 @@ static void id_free(id_set *set) {
   free(set->slots);
 }
 
-/* Reads the ids of the lines of path; *whole gets the length of its
+/* Reads the ids of the lines of path; *whole_length gets the length of its
    whole lines, short of a last line that a stopped run left unfinished
    (cut_unfinished cuts it, once the run is known to be the file's).  A
    missing file has none.  A file that is not what a run writes (a line
