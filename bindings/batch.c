@@ -1437,31 +1437,33 @@ static bool run_here(const run_state *s, output *out, tally *t) {
 
 /* ---- merge ---- */
 
-/* The place of a line in its run's input: its id (a JSON line's "id", a
-   CSV line's first field when it is not quoted) split into the input
+/* The place of a line in its run's input: its id (a JSON line begins
+   {"id":"...", a CSV line with it, unquoted) split into the input
    ("file") and the number after the last ':' or '#'; false for a line
-   with no such id. */
-static bool place_of(const char *line, size_t len, char *source, size_t size,
+   with no such id, or one written with escapes, which the merge does not
+   look at.  Read from the line's start, with no parse: merges are of
+   millions of lines. */
+static bool place_of(const char *line, char *source, size_t size,
                      unsigned long long *number) {
-  json_value *v = len > 0 && line[0] == '{' ? json_parse(line, len, NULL) : NULL;
-  const json_value *id = json_get(v, "id");
-  const char *text = id && id->type == JSON_STRING ? id->string : NULL;
-  size_t n = text ? id->len : 0, digits = 0;
-  if (!v && len > 0 && line[0] != '"') {
-    text = line;
-    n = strcspn(line, ",\r\n");
+  const char *id = line;
+  size_t n = strcspn(line, ",\"\r\n");
+  if (line[0] == '{') {
+    if (strncmp(line, "{\"id\":\"", 7) != 0) return false;
+    id = line + 7;
+    n = strcspn(id, "\"\\");
+    if (id[n] != '"') return false;
+  } else if (line[n] == '"') {
+    return false;
   }
-  bool ok = text && n < size;
-  while (ok && digits < n && isdigit((unsigned char)text[n - 1 - digits])) digits++;
-  ok = ok && digits > 0 && digits < 19 && digits < n &&
-       (text[n - 1 - digits] == ':' || text[n - 1 - digits] == '#');
-  if (ok) {
-    memcpy(source, text, n - digits);
-    source[n - digits] = '\0';
-    *number = strtoull(text + n - digits, NULL, 10);
-  }
-  json_free_value(v);
-  return ok;
+  size_t digits = 0;
+  while (digits < n && isdigit((unsigned char)id[n - 1 - digits])) digits++;
+  if (digits == 0 || digits > 18 || digits == n || n >= size ||
+      (id[n - 1 - digits] != ':' && id[n - 1 - digits] != '#'))
+    return false;
+  memcpy(source, id, n - digits);
+  source[n - digits] = '\0';
+  *number = strtoull(id + n - digits, NULL, 10);
+  return true;
 }
 
 /* `ludus merge FILE...`: the outputs of shards 1/N ... N/N, given in that
@@ -1531,7 +1533,7 @@ static int merge_main(int argc, char **argv) {
         }
       }
       fwrite(line, 1, (size_t)len, stdout);
-      if (!place_of(line, (size_t)len, source, sizeof source, &number)) continue;
+      if (!place_of(line, source, sizeof source, &number)) continue;
       if (!*backwards && strcmp(source, last_source) == 0 && number <= last_number)
         snprintf(backwards, sizeof backwards, "'%s' has %s%llu after %s%llu",
                  argv[i + 1], source, number, last_source, last_number);
