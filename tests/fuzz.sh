@@ -15,14 +15,14 @@ trap 'rm -rf "$scratch"' EXIT
 . "$here/tap.sh"
 
 # run NAME: one harness, its log and exit status left in the scratch dir.
-# The mahjong harness first builds the shanten tables, which takes about
+# The mahjong harnesses first build the shanten tables, which takes about
 # 3 s under the sanitizers: it gets that much more.
 run() {
   mkdir -p "$scratch/$1/new"
   dict=
   [ -f "$here/fuzz/$1.dict" ] && dict=-dict=$here/fuzz/$1.dict
   time=$seconds
-  case $1 in fuzz_mahjong|fuzz_tenhou) time=$((seconds + 3)) ;; esac
+  case $1 in fuzz_mahjong|fuzz_tenhou|fuzz_table) time=$((seconds + 3)) ;; esac
   "$dir/$1" -max_total_time="$time" -timeout=30 -rss_limit_mb=2048 \
     -max_len=4096 -artifact_prefix="$scratch/$1/" $dict \
     "$scratch/$1/new" "$here/fuzz/corpus/$1" >"$scratch/$1.log" 2>&1
